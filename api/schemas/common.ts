@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * Identifiers are UUID v4 when we mint them, but any well-formed 8-4-4-4-12 hex string is
+ * accepted as input: an unknown but well-formed UUID is a 404, not a 400.
+ */
+export const Uuid = z
+  .guid()
+  .transform((id) => id.toLowerCase())
+  .meta({ description: 'UUID (8-4-4-4-12 hex)', example: '0b6a3b0e-5f0e-4f43-9f67-2e8f3f6c1d7a' });
+
+/** Record timestamps (`createdAt`, `updatedAt`) are UTC ISO 8601 with `Z`. */
+export const UtcTimestamp = z.iso.datetime().meta({ description: 'UTC ISO 8601 date-time' });
+
+/** Free JSON object for user metadata. */
+export const Metadata = z
+  .record(z.string(), z.unknown())
+  .meta({ id: 'Metadata', description: 'Free JSON object' });
+
+/** Names are trimmed; an empty name is invalid. */
+export const Name = z.string().trim().min(1).max(200);
+export const Code = z.string().trim().min(1).max(64);
+export const Description = z.string().max(2000);
+
+export const ErrorBody = z
+  .object({
+    timestamp: z.iso.datetime({ offset: true }),
+    status: z.int(),
+    error: z.string(),
+    message: z.string(),
+    path: z.string(),
+  })
+  .meta({ id: 'ErrorBody', description: 'Error body of every 4xx and 5xx answer' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const PageMetadata = z
+  .object({
+    number: z.int().min(0),
+    size: z.int().min(1),
+    totalElements: z.int().min(0),
+    totalPages: z.int().min(0),
+  })
+  .meta({ id: 'PageMetadata' });
+export type PageMetadata = z.infer<typeof PageMetadata>;
+
+const pages = new WeakMap<z.ZodType, z.ZodType>();
+
+/** Spring Data `PagedModel` envelope, named `PagedModel<Item>` in the OpenAPI document. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  const cached = pages.get(item);
+  if (cached) return cached as ReturnType<typeof makePage<T>>;
+  const page = makePage(item);
+  pages.set(item, page);
+  return page;
+}
+
+function makePage<T extends z.ZodType>(item: T) {
+  const itemId = z.globalRegistry.get(item)?.id;
+  const page = z.object({ content: z.array(item), page: PageMetadata });
+  return itemId ? page.meta({ id: `PagedModel${itemId}` }) : page;
+}
+export interface Page<T> {
+  content: T[];
+  page: PageMetadata;
+}
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 200;

@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { routes } from '../api/index.ts';
+import type { ServerContext } from './context.ts';
+import { allHandlers } from './features/index.ts';
+import { installApiDocs } from './http/docs.ts';
+import { installErrorHandling } from './http/errorHandling.ts';
+import { installJsonBodyParser } from './http/jsonBody.ts';
+import { installRequestLog } from './http/requestLog.ts';
+import { registerRoutes } from './http/routing.ts';
+
+export interface AppOptions {
+  logger: FastifyServerOptions['logger'];
+  bodyLimitBytes: number;
+}
+
+/** The Fastify application: hooks, error model, documentation and every route of the table. */
+export async function buildApp(
+  context: ServerContext,
+  options: AppOptions,
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    disableRequestLogging: true,
+    bodyLimit: options.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+  installRequestLog(app);
+  installJsonBodyParser(app, options.bodyLimitBytes);
+  installErrorHandling(app, options.bodyLimitBytes);
+  await installApiDocs(app);
+  registerRoutes(app, context, routes, allHandlers(context));
+  await app.ready();
+  return app;
+}

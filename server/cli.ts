@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+import { startServer } from './server.ts';
+
+const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory:] [--demo] [--quiet]
+
+Environment: PLANTDESK_ADMIN_EMAIL and PLANTDESK_ADMIN_PASSWORD create an administrator;
+PLANTDESK_JWT_SECRET sets the token signing secret (default: generated, kept in the database).`;
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new Error(`--port must be 0..65535, not '${text}'`);
+  return port;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '8080' },
+      host: { type: 'string', default: '127.0.0.1' },
+      db: { type: 'string', default: './data/plantdesk.db' },
+      demo: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const adminEmail = process.env.PLANTDESK_ADMIN_EMAIL;
+  const adminPassword = process.env.PLANTDESK_ADMIN_PASSWORD;
+  const server = await startServer({
+    port: parsePort(values.port),
+    host: values.host,
+    db: values.db,
+    demo: values.demo,
+    ...(adminEmail && adminPassword && { admin: { email: adminEmail, password: adminPassword } }),
+    ...(process.env.PLANTDESK_JWT_SECRET && { jwtSecret: process.env.PLANTDESK_JWT_SECRET }),
+    logger: values.quiet ? false : { level: 'info', stream: process.stderr },
+  });
+  console.log(`PlantDesk API listening on ${server.url}`);
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  const usageError =
+    (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ||
+    /^--port/.test(String((error as Error).message));
+  console.error(usageError ? `${(error as Error).message}\n${USAGE}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+import type { Db } from './db/database.ts';
+import type { LoginThrottle } from './auth/loginThrottle.ts';
+import type { PasswordChecker } from './auth/passwords.ts';
+import type { TokenService } from './auth/tokens.ts';
+import type { ConnectionTester } from './integrations/connectionTester.ts';
+
+/** What route handlers need; built once per server and passed down explicitly. */
+export interface ServerContext {
+  db: Db;
+  tokens: TokenService;
+  passwords: PasswordChecker;
+  loginThrottle: LoginThrottle;
+  connections: ConnectionTester;
+  /** Wall clock, injectable for tests. */
+  now: () => Date;
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { migrationProvider } from './migrations/index.ts';
+import { NodeSqliteDatabase } from './nodeSqlite.ts';
+import type { Database } from './tables.ts';
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Opens (creating if needed) an SQLite database file, or `:memory:`, and migrates it. */
+export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new DatabaseSync(path);
+  if (path !== ':memory:') sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new NodeSqliteDatabase(sqlite) }),
+  });
+  await migrate(db);
+  return { db, close: () => db.destroy() };
+}
+
+async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+/**
+ * Runs `work` in a transaction, or inside the caller's when `db` already is one, so store
+ * functions compose (the demo seed creates a plant inside its own transaction).
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

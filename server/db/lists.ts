@@ -1,0 +1,70 @@
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  PAGE_SIZE_DEFAULT,
+  type ListQuery,
+  type PageMetadata,
+  type SortOrder,
+} from '../../api/index.ts';
+
+/** Which column each sortable API property orders by. */
+export type SortColumns = Record<string, string>;
+
+export interface ListOptions {
+  sortColumns: SortColumns;
+  defaultSort: readonly SortOrder[];
+  /** A unique column, last in every order, so pages never overlap. */
+  tieBreaker: string;
+}
+
+/**
+ * Counts and fetches one page of a filtered query. Takes the query with its filters and select
+ * list; adds ordering, limit and offset.
+ */
+export async function fetchPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  list: ListQuery,
+  options: ListOptions,
+): Promise<{ rows: O[]; page: PageMetadata }> {
+  const number = list.page ?? 0;
+  const size = list.size ?? PAGE_SIZE_DEFAULT;
+  const countQuery = (query as unknown as SelectQueryBuilder<DB, TB, object>)
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('total'));
+  const { total } = (await countQuery.executeTakeFirstOrThrow()) as { total: number | string };
+  const totalElements = Number(total);
+
+  let ordered = query;
+  const sort = list.sort && list.sort.length > 0 ? list.sort : options.defaultSort;
+  for (const order of sort) {
+    const column = options.sortColumns[order.property];
+    if (column) ordered = ordered.orderBy(sql.ref(column), order.direction);
+  }
+  ordered = ordered.orderBy(sql.ref(options.tieBreaker), 'asc');
+  const rows =
+    number * size >= totalElements
+      ? []
+      : await ordered
+          .limit(size)
+          .offset(number * size)
+          .execute();
+  return {
+    rows,
+    page: { number, size, totalElements, totalPages: Math.ceil(totalElements / size) },
+  };
+}
+
+/** `lower(column) LIKE '%term%'` with the term's wildcards escaped; portable to PostgreSQL. */
+export function containsIgnoreCase(column: string, term: string): RawBuilder<boolean> {
+  const escaped = term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+  return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escaped}%`} escape '\\'`;
+}
+
+export const nowIso = (now: () => Date) => now().toISOString();
+
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const value = JSON.parse(text) as unknown;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}

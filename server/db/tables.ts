@@ -1,0 +1,186 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO 8601 UTC strings, JSON documents are text and booleans are
+ * integers, so every column maps one-to-one onto PostgreSQL as well.
+ */
+export interface Database {
+  settings: SettingsTable;
+  organizations: OrganizationsTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  plants: PlantsTable;
+  plant_external_ids: PlantExternalIdsTable;
+  data_types_collects: DataTypesCollectsTable;
+  sensor_types: SensorTypesTable;
+  sensor_type_data_types: SensorTypeDataTypesTable;
+  device_types: DeviceTypesTable;
+  load_signatures: LoadSignaturesTable;
+  vendors: VendorsTable;
+  plant_vendors: PlantVendorsTable;
+  devices: DevicesTable;
+  sensors: SensorsTable;
+  sensor_data_types: SensorDataTypesTable;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface OrganizationsTable {
+  organization_uuid: string;
+  name: string;
+  created_at: string;
+}
+
+export interface UsersTable {
+  user_uuid: string;
+  organization_uuid: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  /** JSON array of permission names. */
+  permissions: string;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  token_id: string;
+  family_id: string;
+  user_uuid: string;
+  issued_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface PlantsTable {
+  plant_uuid: string;
+  organization_uuid: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  timezone: string;
+  altitude_m: number | null;
+  pv_peak_power_kw: number | null;
+  pv_tilt_deg: number | null;
+  pv_azimuth_deg: number | null;
+  pv_losses_percent: number | null;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PlantExternalIdsTable {
+  plant_uuid: string;
+  organization_uuid: string;
+  external_id: string;
+  position: number;
+}
+
+export interface DataTypesCollectsTable {
+  data_types_collect_uuid: string;
+  code: string;
+  name: string;
+  unit: string;
+}
+
+export interface SensorTypesTable {
+  sensor_type_uuid: string;
+  code: string;
+  name: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SensorTypeDataTypesTable {
+  sensor_type_uuid: string;
+  data_types_collect_uuid: string;
+}
+
+export interface DeviceTypesTable {
+  device_type_uuid: string;
+  code: string;
+  name: string;
+  category: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoadSignaturesTable {
+  load_signature_uuid: string;
+  code: string;
+  name: string;
+  description: string | null;
+  device_type_uuid: string | null;
+  /** JSON array of 24 numbers. */
+  hourly_profile: string;
+  typical_daily_kwh: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VendorsTable {
+  vendor_uuid: string;
+  code: string;
+  name: string;
+  kind: string;
+  /** JSON `{ fields: [...] }`. */
+  config_schema: string;
+  created_at: string;
+}
+
+export interface PlantVendorsTable {
+  plant_uuid: string;
+  vendor_uuid: string;
+  /** JSON object, secret fields included (never answered). */
+  settings: string;
+  configured_at: string;
+  updated_at: string;
+}
+
+export interface DevicesTable {
+  device_uuid: string;
+  plant_uuid: string;
+  name: string;
+  device_type_uuid: string;
+  vendor_uuid: string | null;
+  model: string | null;
+  serial_number: string | null;
+  rated_power_w: number | null;
+  load_signature_uuid: string | null;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SensorsTable {
+  sensor_uuid: string;
+  plant_uuid: string;
+  device_uuid: string | null;
+  name: string;
+  sensor_type_uuid: string;
+  flow: string;
+  sampling_interval_seconds: number;
+  connection_vendor_uuid: string | null;
+  connection_address: string | null;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SensorDataTypesTable {
+  sensor_uuid: string;
+  data_types_collect_uuid: string;
+}
+
+export type PlantRow = Selectable<PlantsTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type SensorRow = Selectable<SensorsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewPlant = Insertable<PlantsTable>;
+export type PlantUpdate = Updateable<PlantsTable>;
+export type { Generated };

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { TokenResponse } from '../../../api/index.ts';
+import type { ServerContext } from '../../context.ts';
+import type { RefreshClaims } from '../../auth/tokens.ts';
+import type { UserRow } from '../../db/tables.ts';
+import { unauthorized } from '../../http/errors.ts';
+import { findUser, permissionsOf } from './userStore.ts';
+
+/**
+ * Token pairs and refresh-token families. Each refresh token is single-use: using it marks it
+ * spent and issues the next one of its family; presenting a spent token again means it leaked,
+ * so the whole family is revoked.
+ */
+export async function issueTokens(
+  context: ServerContext,
+  user: UserRow,
+  familyId: string = randomUUID(),
+): Promise<TokenResponse> {
+  const { tokens, db } = context;
+  const issuedAt = context.now();
+  const tokenId = randomUUID();
+  const expiresAt = new Date(issuedAt.getTime() + tokens.lifetimes.refreshSeconds * 1000);
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_id: tokenId,
+      family_id: familyId,
+      user_uuid: user.user_uuid,
+      issued_at: issuedAt.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      used_at: null,
+      revoked_at: null,
+    })
+    .execute();
+  const [accessToken, refreshToken] = await Promise.all([
+    tokens.signAccess({
+      userUuid: user.user_uuid,
+      organizationUuid: user.organization_uuid,
+      permissions: permissionsOf(user),
+    }),
+    tokens.signRefresh({ userUuid: user.user_uuid, tokenId, familyId }),
+  ]);
+  return {
+    accessToken,
+    refreshToken,
+    tokenType: 'Bearer',
+    expiresIn: tokens.lifetimes.accessSeconds,
+    refreshExpiresIn: tokens.lifetimes.refreshSeconds,
+  };
+}
+
+export async function rotateRefreshToken(
+  context: ServerContext,
+  claims: RefreshClaims,
+): Promise<TokenResponse> {
+  const { db } = context;
+  const now = context.now().toISOString();
+  const user = await db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .selectFrom('refresh_tokens')
+      .selectAll()
+      .where('token_id', '=', claims.tokenId)
+      .executeTakeFirst();
+    if (!stored || stored.user_uuid !== claims.userUuid)
+      throw unauthorized('Invalid refresh token');
+    if (stored.revoked_at) throw unauthorized('Refresh token revoked');
+    if (stored.used_at) {
+      await revokeFamily(trx, stored.family_id, now);
+      return null;
+    }
+    const spent = await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('token_id', '=', stored.token_id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) {
+      await revokeFamily(trx, stored.family_id, now);
+      return null;
+    }
+    return findUser(trx, stored.user_uuid);
+  });
+  if (user === null) throw unauthorized('Refresh token reused; its session has been revoked');
+  if (!user) throw unauthorized('Invalid refresh token');
+  return issueTokens(context, user, claims.familyId);
+}
+
+export async function revokeRefreshFamily(
+  context: ServerContext,
+  claims: RefreshClaims,
+): Promise<void> {
+  const stored = await context.db
+    .selectFrom('refresh_tokens')
+    .select(['family_id', 'user_uuid', 'revoked_at'])
+    .where('token_id', '=', claims.tokenId)
+    .executeTakeFirst();
+  if (!stored || stored.user_uuid !== claims.userUuid || stored.revoked_at) {
+    throw unauthorized('Invalid refresh token');
+  }
+  await revokeFamily(context.db, stored.family_id, context.now().toISOString());
+}
+
+async function revokeFamily(db: ServerContext['db'], familyId: string, now: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: now })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

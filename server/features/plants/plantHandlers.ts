@@ -1,0 +1,86 @@
+import type { RouteHandlers } from '../../http/routing.ts';
+import type { ServerContext } from '../../context.ts';
+import { containsIgnoreCase, fetchPage, nowIso } from '../../db/lists.ts';
+import {
+  deletePlant,
+  externalIdsOf,
+  insertPlant,
+  plantWithExternalIds,
+  toPlant,
+  updatePlant,
+} from './plantStore.ts';
+
+type PlantHandlers = Pick<
+  RouteHandlers,
+  'createPlant' | 'listPlants' | 'getPlant' | 'updatePlant' | 'deletePlant'
+>;
+
+export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
+  return {
+    createPlant: async ({ user, body }) =>
+      insertPlant(db, user.organizationUuid, body, nowIso(now)),
+
+    listPlants: async ({ user, query }) => {
+      let plants = db
+        .selectFrom('plants')
+        .selectAll()
+        .where('organization_uuid', '=', user.organizationUuid);
+      if (query.plantUuids && query.plantUuids.length > 0) {
+        plants = plants.where('plant_uuid', 'in', query.plantUuids);
+      }
+      if (query.externalIds && query.externalIds.length > 0) {
+        const externalIds = query.externalIds;
+        plants = plants.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('plant_external_ids as x')
+              .select('x.plant_uuid')
+              .whereRef('x.plant_uuid', '=', 'plants.plant_uuid')
+              .where('x.external_id', 'in', externalIds),
+          ),
+        );
+      }
+      if (query.search) {
+        const term = query.search;
+        plants = plants.where((eb) =>
+          eb.or([
+            containsIgnoreCase('plants.name', term),
+            eb.exists(
+              eb
+                .selectFrom('plant_external_ids as s')
+                .select('s.plant_uuid')
+                .whereRef('s.plant_uuid', '=', 'plants.plant_uuid')
+                .where(containsIgnoreCase('s.external_id', term)),
+            ),
+          ]),
+        );
+      }
+      const { rows, page } = await fetchPage(plants, query, {
+        sortColumns: {
+          name: 'plants.name',
+          createdAt: 'plants.created_at',
+          updatedAt: 'plants.updated_at',
+        },
+        defaultSort: [{ property: 'name', direction: 'asc' }],
+        tieBreaker: 'plants.plant_uuid',
+      });
+      const externalIds = await externalIdsOf(
+        db,
+        rows.map((row) => row.plant_uuid),
+      );
+      return {
+        content: rows.map((row) => toPlant(row, externalIds.get(row.plant_uuid) ?? [])),
+        page,
+      };
+    },
+
+    getPlant: async ({ plant }) => plantWithExternalIds(db, plant),
+
+    updatePlant: async ({ plant, body }) => updatePlant(db, plant, body, nowIso(now)),
+
+    deletePlant: async ({ plant }) => {
+      await deletePlant(db, plant.plant_uuid);
+      return undefined;
+    },
+  };
+}

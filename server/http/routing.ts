@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  permissionRequiredMessage,
+  type RouteBody,
+  type RouteId,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  type Routes,
+  type RouteSpec,
+} from '../../api/index.ts';
+import type { AccessClaims, RefreshClaims } from '../auth/tokens.ts';
+import type { ServerContext } from '../context.ts';
+import type { PlantRow } from '../db/tables.ts';
+import { forbidden, notFound, unauthorized } from './errors.ts';
+import { parseInput } from './validation.ts';
+
+export interface RequestContext<R extends RouteSpec> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  /** The caller, for routes with an access token. */
+  user: R['auth'] extends 'access' ? AccessClaims : null;
+  /** The verified refresh token and its claims, for routes authenticated by one. */
+  refresh: R['auth'] extends 'refresh' ? { token: string; claims: RefreshClaims } : null;
+  /** The plant named by the path, already checked to belong to the caller's organization. */
+  plant: R['ownership'] extends true ? PlantRow : null;
+  /** The client's address, for rate limiting. */
+  ip: string;
+}
+
+export type RouteHandler<R extends RouteSpec> = (
+  request: RequestContext<R>,
+) => Promise<RouteResponse<R>>;
+
+/** One handler per route of the table: a route cannot be added without one. */
+export type RouteHandlers = { [K in RouteId]: RouteHandler<Routes[K]> };
+
+interface AuthState {
+  user: AccessClaims | null;
+  refresh: { token: string; claims: RefreshClaims } | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    plantdeskAuth: AuthState | null;
+  }
+}
+
+/** `/plants/{plantUuid}` → `/plants/:plantUuid`. */
+export function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * Registers every route of the table. Checks run in the order of the decisions file:
+ * authentication (401) and permission (403) before the body is even read, then validation of
+ * path, query and body (400), then existence and ownership of the plant (404).
+ */
+export function registerRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+  routes: Routes,
+  handlers: RouteHandlers,
+): void {
+  app.decorateRequest('plantdeskAuth', null);
+  for (const id of Object.keys(routes) as RouteId[]) {
+    const route: RouteSpec = routes[id];
+    const handler = handlers[id] as unknown as RouteHandler<RouteSpec>;
+    app.route({
+      method: route.method,
+      url: fastifyPath(route.path),
+      onRequest: async (request) => {
+        request.plantdeskAuth = await authenticate(request, route, context);
+      },
+      handler: async (request, reply) => {
+        const params = route.params ? parseInput(route.params, request.params, 'path') : {};
+        const query = route.query ? parseInput(route.query, request.query, 'query') : {};
+        const body = route.body ? parseInput(route.body, request.body, 'body') : undefined;
+        const auth = request.plantdeskAuth ?? { user: null, refresh: null };
+        const plant = route.ownership
+          ? await loadOwnedPlant(context, (params as { plantUuid: string }).plantUuid, auth.user)
+          : null;
+        const result = await handler({
+          params,
+          query,
+          body,
+          user: auth.user,
+          refresh: auth.refresh,
+          plant,
+          ip: request.ip,
+        } as RequestContext<RouteSpec>);
+        reply.code(route.status);
+        return route.status === 204 ? reply.send() : reply.send(result);
+      },
+    });
+  }
+}
+
+async function authenticate(
+  request: FastifyRequest,
+  route: RouteSpec,
+  context: ServerContext,
+): Promise<AuthState | null> {
+  if (route.auth === 'public') return null;
+  const token = bearerToken(request.headers.authorization);
+  if (route.auth === 'refresh') {
+    return { user: null, refresh: { token, claims: await context.tokens.verifyRefresh(token) } };
+  }
+  const user = await context.tokens.verifyAccess(token);
+  for (const required of route.permissions) {
+    if (!user.permissions.includes(required)) throw forbidden(permissionRequiredMessage(required));
+  }
+  return { user, refresh: null };
+}
+
+function bearerToken(header: string | undefined): string {
+  if (!header) throw unauthorized('Authentication required: send Authorization: Bearer <token>');
+  const match = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)[ ]*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('Authorization header must be: Bearer <token>');
+  return match[1];
+}
+
+/** A plant of another organization is as invisible as one that does not exist. */
+async function loadOwnedPlant(
+  context: ServerContext,
+  plantUuid: string,
+  user: AccessClaims | null,
+): Promise<PlantRow> {
+  const plant = await context.db
+    .selectFrom('plants')
+    .selectAll()
+    .where('plant_uuid', '=', plantUuid)
+    .executeTakeFirst();
+  if (!plant || plant.organization_uuid !== user?.organizationUuid) {
+    throw notFound(`Plant ${plantUuid} not found`);
+  }
+  return plant;
+}

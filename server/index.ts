@@ -1,0 +1,6 @@
+export {
+  startServer,
+  createServer,
+  type RunningServer,
+  type StartServerOptions,
+} from './server.ts';

@@ -1,0 +1,112 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import {
+  LoginThrottle,
+  DEFAULT_LOGIN_THROTTLE,
+  type LoginThrottleOptions,
+} from './auth/loginThrottle.ts';
+import { DEFAULT_SCRYPT_COST, PasswordChecker, type ScryptCost } from './auth/passwords.ts';
+import { DEFAULT_TOKEN_LIFETIMES, TokenService, type TokenLifetimes } from './auth/tokens.ts';
+import type { ServerContext } from './context.ts';
+import { openSqliteDatabase } from './db/database.ts';
+import { ensureAdmin, type AdminAccount } from './demo/admin.ts';
+import { seedDemo } from './demo/seedDemo.ts';
+import { seedReferenceCatalogs } from './demo/seedCatalogs.ts';
+import { createConnectionTester } from './integrations/connectionTester.ts';
+import { signingSecret } from './settings.ts';
+
+export interface StartServerOptions {
+  /** TCP port; 0 picks a free one. Default 8080. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** SQLite file path, or `:memory:`. Default `:memory:`. */
+  db?: string;
+  /** Seed the demo accounts and the Demo Home plant on an empty database. */
+  demo?: boolean;
+  /** An administrator to create when no account has that e-mail. */
+  admin?: AdminAccount;
+  /** Fastify/pino logger options; default: JSON lines on stderr at `info`. `false` silences. */
+  logger?: FastifyServerOptions['logger'];
+  /** JWT signing secret; default: generated and kept in the database. */
+  jwtSecret?: string;
+  tokenLifetimes?: Partial<TokenLifetimes>;
+  loginThrottle?: Partial<LoginThrottleOptions>;
+  scryptCost?: ScryptCost;
+  bodyLimitBytes?: number;
+  connectionTestTimeoutMs?: number;
+  /** Wall clock, injectable for tests. */
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  host: string;
+  port: number;
+  app: FastifyInstance;
+  context: ServerContext;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/** Opens the database, builds the app and assembles its context, without listening. */
+export async function createServer(options: StartServerOptions = {}) {
+  const database = await openSqliteDatabase(options.db ?? ':memory:');
+  try {
+    const now = options.now ?? (() => new Date());
+    const clockMs = () => now().getTime();
+    const context: ServerContext = {
+      db: database.db,
+      tokens: new TokenService(
+        await signingSecret(database.db, options.jwtSecret),
+        { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
+        clockMs,
+      ),
+      passwords: new PasswordChecker(options.scryptCost ?? DEFAULT_SCRYPT_COST),
+      loginThrottle: new LoginThrottle(
+        { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+        clockMs,
+      ),
+      connections: createConnectionTester({ timeoutMs: options.connectionTestTimeoutMs ?? 3000 }),
+      now,
+    };
+    await seedReferenceCatalogs(context);
+    if (options.demo) await seedDemo(context);
+    if (options.admin) await ensureAdmin(context, options.admin);
+    const app = await buildApp(context, {
+      logger: options.logger ?? { level: 'info', stream: process.stderr },
+      bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+    });
+    const close = async () => {
+      await app.close();
+      await database.close();
+    };
+    return { app, context, close };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Starts the Plant Energy API server; resolves once it accepts connections. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const { app, context, close } = await createServer(options);
+  try {
+    await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    host: address.address,
+    port: address.port,
+    app,
+    context,
+    close,
+  };
+}

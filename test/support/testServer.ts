@@ -1,0 +1,156 @@
+import { startServer, type RunningServer, type StartServerOptions } from '../../server/index.ts';
+import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
+
+export { DEMO_ACCOUNTS };
+export type DemoAccountEmail = (typeof DEMO_ACCOUNTS)[number]['email'];
+export type DemoRole = 'admin' | 'installer' | 'manager' | 'outsider';
+
+/** A cheap scrypt cost: tests log in hundreds of times; the timing test uses the real one. */
+export const TEST_SCRYPT_COST = { N: 1024, r: 8, p: 1 };
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent as is, without JSON encoding (for malformed-body tests). */
+  rawBody?: string;
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+  headers?: Record<string, string>;
+}
+
+/** A real server over loopback (port 0, in-memory database) and a small HTTP client for it. */
+export class TestServer {
+  readonly server: RunningServer;
+  readonly #tokens = new Map<string, string>();
+
+  private constructor(server: RunningServer) {
+    this.server = server;
+  }
+
+  static async start(options: StartServerOptions = {}): Promise<TestServer> {
+    const server = await startServer({
+      port: 0,
+      db: ':memory:',
+      demo: true,
+      logger: false,
+      scryptCost: TEST_SCRYPT_COST,
+      ...options,
+    });
+    return new TestServer(server);
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  close(): Promise<void> {
+    return this.server.close();
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const url = new URL(path, this.url);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined) continue;
+      for (const item of Array.isArray(value) ? value : [value])
+        url.searchParams.append(key, String(item));
+    }
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(url, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (text && (response.headers.get('content-type') ?? '').includes('json'))
+      parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  async login(email: string, password: string): Promise<ApiResponse> {
+    return this.request('POST', '/auth/login', { body: { email, password } });
+  }
+
+  /** An access token of a demo account, cached per server. */
+  async tokenFor(role: DemoRole): Promise<string> {
+    const account = DEMO_ACCOUNTS.find((candidate) => candidate.email.startsWith(`${role}@`))!;
+    const cached = this.#tokens.get(role);
+    if (cached) return cached;
+    const response = await this.login(account.email, account.password);
+    if (response.status !== 200) throw new Error(`login as ${role} failed: ${response.status}`);
+    this.#tokens.set(role, response.body.accessToken);
+    return response.body.accessToken as string;
+  }
+
+  /** The uuid of the seeded Demo Home plant. */
+  async demoPlantUuid(): Promise<string> {
+    const token = await this.tokenFor('admin');
+    const response = await this.request('GET', '/plants', {
+      token,
+      query: { search: 'Demo Home' },
+    });
+    return response.body.content[0].plantUuid as string;
+  }
+
+  /** Code → uuid of a catalog listing (sensor types, device types, ...). */
+  async catalog(path: string, idField: string): Promise<Record<string, string>> {
+    const token = await this.tokenFor('admin');
+    const response = await this.request('GET', path, { token, query: { size: 200 } });
+    return Object.fromEntries(
+      (response.body.content as Record<string, string>[]).map((entry) => [
+        entry.code,
+        entry[idField],
+      ]),
+    );
+  }
+}
+
+/** Asserts the specification's error body and returns it. */
+export function expectErrorBody(
+  response: ApiResponse,
+  status: number,
+  path?: string,
+): { timestamp: string; status: number; error: string; message: string; path: string } {
+  const body = response.body;
+  if (response.status !== status) {
+    throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  }
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    typeof body.timestamp !== 'string' ||
+    Number.isNaN(Date.parse(body.timestamp)) ||
+    body.status !== status ||
+    typeof body.error !== 'string' ||
+    typeof body.message !== 'string' ||
+    typeof body.path !== 'string'
+  ) {
+    throw new Error(`not an error body: ${JSON.stringify(body)}`);
+  }
+  if (path !== undefined && body.path !== path) {
+    throw new Error(`error path ${body.path}, expected ${path}`);
+  }
+  return body;
+}
+
+export const MISSING_UUID = '7f0c2a52-9d1e-4f7a-8a59-3b8b6c1d2e4f';
+
+export function newPlantBody(overrides: Record<string, unknown> = {}) {
+  return {
+    name: `Test plant ${Math.random().toString(36).slice(2, 8)}`,
+    location: { latitude: 45.07, longitude: 7.69, timezone: 'Europe/Rome' },
+    ...overrides,
+  };
+}
