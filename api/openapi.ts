@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorStatusesOf, type RouteSpec } from './route.ts';
 import { routes } from './routes.ts';
 import { reasonPhrases } from './statusPhrases.ts';
+import { queryParameterDocs } from './schemas/query.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -122,7 +123,8 @@ function parameters(
   if (!shape) return [];
   return Object.entries(shape.shape).map(([name, field]) => {
     const schema = schemaOf(field as z.ZodType);
-    const { description, ...rest } = schema;
+    const { description, ...converted } = schema;
+    const rest = queryParameterDocs.get(field as z.ZodType)?.schema ?? converted;
     const optional = (field as z.ZodType).safeParse(undefined).success;
     return {
       name,
@@ -136,5 +138,5 @@ function parameters(
 }
 
 function isListParameter(schema: JsonSchema): boolean {
-  return Array.isArray(schema.anyOf);
+  return schema.type === 'array';
 }

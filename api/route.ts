@@ -32,7 +32,7 @@ export interface RouteSpec {
   /** Absent for 204. */
   response?: z.ZodType;
   /** Error statuses beyond those implied by auth, permissions, validation and ownership. */
-  extraErrors?: readonly (404 | 409 | 413 | 422 | 429)[];
+  extraErrors?: readonly (401 | 404 | 409 | 413 | 422 | 429)[];
   /** The parameters are defined in `params`, `query` and `body`; this is for listing only. */
   sortable?: readonly string[];
 }

@@ -223,7 +223,7 @@ export const routes = {
     body: LoginRequest,
     status: 200,
     response: TokenResponse,
-    extraErrors: [429],
+    extraErrors: [401, 429],
   }),
   refreshToken: defineRoute({
     operationId: 'refreshToken',

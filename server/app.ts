@@ -1,9 +1,9 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { routes } from '../api/index.ts';
 import type { ServerContext } from './context.ts';
 import { allHandlers } from './features/index.ts';
 import { installApiDocs } from './http/docs.ts';
-import { installErrorHandling } from './http/errorHandling.ts';
+import { earlyErrorOptions, installErrorHandling } from './http/errorHandling.ts';
 import { installJsonBodyParser } from './http/jsonBody.ts';
 import { installRequestLog } from './http/requestLog.ts';
 import { registerRoutes } from './http/routing.ts';
@@ -20,10 +20,12 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger,
-    disableRequestLogging: true,
+    // Our own onResponse hook writes the one line per request.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    ...earlyErrorOptions(),
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

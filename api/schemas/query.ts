@@ -8,9 +8,20 @@ import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, Uuid } from './common.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/**
+ * How each query parameter looks to a client, for the OpenAPI document: the zod schemas here
+ * parse strings, but a client sends integers, booleans and lists.
+ */
+export const queryParameterDocs = z.registry<{ schema: Record<string, unknown> }>();
+
+function documented<T extends z.ZodType>(schema: T, json: Record<string, unknown>): T {
+  queryParameterDocs.add(schema, { schema: json });
+  return schema;
+}
+
 function integerParam(name: string, min: number, max: number) {
   const message = `${name} must be an integer from ${min} to ${max}`;
-  return z.preprocess(
+  const schema = z.preprocess(
     blankToUndefined,
     z
       .string({ error: message })
@@ -19,18 +30,23 @@ function integerParam(name: string, min: number, max: number) {
       .pipe(z.int().min(min, { error: message }).max(max, { error: message }))
       .optional(),
   );
+  return documented(schema, { type: 'integer', minimum: min, maximum: max });
 }
 
 export function booleanParam(name: string) {
-  return z.preprocess(
+  const schema = z.preprocess(
     blankToUndefined,
     z.stringbool({ error: `${name} must be true or false` }).optional(),
   );
+  return documented(schema, { type: 'boolean' });
 }
 
 /** `a,b` or `x=a&x=b` (or both) → `['a', 'b']`. */
-function listParam<T extends z.ZodType<unknown, string>>(item: T) {
-  return z
+function listParam<T extends z.ZodType<unknown, string>>(
+  item: T,
+  itemJson: Record<string, unknown>,
+) {
+  const schema = z
     .union([z.string(), z.array(z.string())])
     .transform((value) =>
       [value]
@@ -41,19 +57,26 @@ function listParam<T extends z.ZodType<unknown, string>>(item: T) {
     )
     .pipe(z.array(item))
     .optional();
+  return documented(schema, { type: 'array', items: itemJson });
 }
 
 export const uuidListParam = (name: string) =>
-  listParam(z.guid({ error: `${name} must hold UUIDs` }).transform((id) => id.toLowerCase()));
-export const stringListParam = () => listParam(z.string().max(200));
+  listParam(
+    z.guid({ error: `${name} must hold UUIDs` }).transform((id) => id.toLowerCase()),
+    { type: 'string', format: 'uuid' },
+  );
+export const stringListParam = () => listParam(z.string().max(200), { type: 'string' });
 
 export const uuidParam = (name: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .guid({ error: `${name} must be a UUID` })
-      .transform((id) => id.toLowerCase())
-      .optional(),
+  documented(
+    z.preprocess(
+      blankToUndefined,
+      z
+        .guid({ error: `${name} must be a UUID` })
+        .transform((id) => id.toLowerCase())
+        .optional(),
+    ),
+    { type: 'string', format: 'uuid' },
   );
 
 export const searchParam = z.string({ error: 'search must be given once' }).max(200).optional();
@@ -83,7 +106,7 @@ export function parseSort(values: readonly string[]): SortOrder[] {
 }
 
 export function sortParam(sortable: readonly string[]) {
-  return z
+  const schema = z
     .union([z.string(), z.array(z.string())])
     .transform((value, context) => {
       const orders = parseSort([value].flat());
@@ -102,6 +125,7 @@ export function sortParam(sortable: readonly string[]) {
     .meta({
       description: `property[,asc|desc], repeatable. Sortable: ${sortable.join(', ')}`,
     });
+  return documented(schema, { type: 'array', items: { type: 'string' } });
 }
 
 /** `page`, `size`, `sort` and `search`, the parameters every list shares. */

@@ -1,21 +1,22 @@
 /**
- * Counts failed logins in a sliding window, per account and address and (more loosely) per
- * address alone, so neither guessing one account's password nor sweeping many accounts from one
- * address goes fast. A successful login clears the account's count for that address.
+ * Counts failed logins per account and address in a sliding window. Keyed on the pair, not on
+ * the address alone: the desktop app's Local sandbox sees every login from 127.0.0.1, and a
+ * per-address lock would shut every account out after one person's typos. A successful login
+ * clears the count of that account from that address.
  */
 export interface LoginThrottleOptions {
   /** Failed attempts for one account from one address within the window. */
   maxFailuresPerAccount: number;
-  /** Failed attempts from one address, all accounts together, within the window. */
-  maxFailuresPerAddress: number;
   windowMs: number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
   maxFailuresPerAccount: 10,
-  maxFailuresPerAddress: 100,
   windowMs: 15 * 60 * 1000,
 };
+
+/** Above this many tracked pairs, expired ones are swept out. */
+const SWEEP_THRESHOLD = 50_000;
 
 export class LoginThrottle {
   readonly #options: LoginThrottleOptions;
@@ -29,31 +30,25 @@ export class LoginThrottle {
 
   /** Seconds until another attempt is allowed, or 0 when one is allowed now. */
   retryAfterSeconds(email: string, address: string): number {
-    const accountWait = this.#wait(accountKey(email, address), this.#options.maxFailuresPerAccount);
-    const addressWait = this.#wait(addressKey(address), this.#options.maxFailuresPerAddress);
-    return Math.max(accountWait, addressWait);
+    const now = this.#now();
+    const times = this.#recent(keyOf(email, address), now);
+    const limit = this.#options.maxFailuresPerAccount;
+    if (times.length < limit) return 0;
+    const oldestCounted = times[times.length - limit] ?? now;
+    return Math.max(1, Math.ceil((oldestCounted + this.#options.windowMs - now) / 1000));
   }
 
   recordFailure(email: string, address: string): void {
     const now = this.#now();
-    for (const key of [accountKey(email, address), addressKey(address)]) {
-      const times = this.#recent(key, now);
-      times.push(now);
-      this.#failures.set(key, times);
-    }
-    if (this.#failures.size > 50_000) this.#prune(now);
+    const key = keyOf(email, address);
+    const times = this.#recent(key, now);
+    times.push(now);
+    this.#failures.set(key, times);
+    if (this.#failures.size > SWEEP_THRESHOLD) this.#sweep(now);
   }
 
   recordSuccess(email: string, address: string): void {
-    this.#failures.delete(accountKey(email, address));
-  }
-
-  #wait(key: string, limit: number): number {
-    const now = this.#now();
-    const times = this.#recent(key, now);
-    if (times.length < limit) return 0;
-    const oldestCounted = times[times.length - limit] ?? now;
-    return Math.max(1, Math.ceil((oldestCounted + this.#options.windowMs - now) / 1000));
+    this.#failures.delete(keyOf(email, address));
   }
 
   #recent(key: string, now: number): number[] {
@@ -61,8 +56,8 @@ export class LoginThrottle {
     return (this.#failures.get(key) ?? []).filter((time) => time > since);
   }
 
-  #prune(now: number): void {
-    for (const [key] of this.#failures) {
+  #sweep(now: number): void {
+    for (const key of [...this.#failures.keys()]) {
       const times = this.#recent(key, now);
       if (times.length === 0) this.#failures.delete(key);
       else this.#failures.set(key, times);
@@ -70,5 +65,4 @@ export class LoginThrottle {
   }
 }
 
-const accountKey = (email: string, address: string) => `account:${email}|${address}`;
-const addressKey = (address: string) => `address:${address}`;
+const keyOf = (email: string, address: string) => `${email}|${address}`;

@@ -39,13 +39,29 @@ export async function hashPassword(
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const cost = storedCost(n, r, p);
+  if (!cost) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), cost);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** Memory scrypt needs is 128·N·r bytes; a stored hash asking for more than this is corrupt. */
+const MAX_SCRYPT_MEMORY_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The cost parameters of a stored hash, or null when they are not ones we could have written:
+ * a corrupt or tampered row must fail verification, not throw (a 500) or make scrypt try to
+ * allocate gigabytes.
+ */
+function storedCost(n: string, r: string, p: string): ScryptCost | null {
+  const [N, blockSize, parallelism] = [n, r, p].map((part) =>
+    /^[1-9]\d{0,7}$/.test(part) ? Number(part) : 0,
+  ) as [number, number, number];
+  const powerOfTwo = N > 1 && (N & (N - 1)) === 0;
+  if (!powerOfTwo || blockSize < 1 || parallelism < 1 || parallelism > 16) return null;
+  if (128 * N * blockSize > MAX_SCRYPT_MEMORY_BYTES) return null;
+  return { N, r: blockSize, p: parallelism };
 }
 
 /**

@@ -6,8 +6,14 @@ import {
   type SortOrder,
 } from '../../api/index.ts';
 
-/** Which column each sortable API property orders by. */
-export type SortColumns = Record<string, string>;
+/**
+ * Which column each sortable API property orders by. Text that people read (names, codes) sorts
+ * ignoring case, so "alpha" does not come after "Zeta" as it would by byte order.
+ */
+export type SortColumn = string | { column: string; ignoreCase: true };
+export type SortColumns = Record<string, SortColumn>;
+
+export const ignoringCase = (column: string): SortColumn => ({ column, ignoreCase: true });
 
 export interface ListOptions {
   sortColumns: SortColumns;
@@ -37,8 +43,13 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   let ordered = query;
   const sort = list.sort && list.sort.length > 0 ? list.sort : options.defaultSort;
   for (const order of sort) {
-    const column = options.sortColumns[order.property];
-    if (column) ordered = ordered.orderBy(sql.ref(column), order.direction);
+    const spec = options.sortColumns[order.property];
+    if (!spec) continue;
+    const column = typeof spec === 'string' ? sql.ref(spec) : sql`lower(${sql.ref(spec.column)})`;
+    // Empty values last either way: SQLite and PostgreSQL disagree on their default place.
+    ordered = ordered.orderBy(column, (by) =>
+      order.direction === 'asc' ? by.asc().nullsLast() : by.desc().nullsLast(),
+    );
   }
   ordered = ordered.orderBy(sql.ref(options.tieBreaker), 'asc');
   const rows =

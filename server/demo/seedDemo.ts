@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { createOrganization, createUser } from '../features/auth/userStore.ts';
 import { insertPlant } from '../features/plants/plantStore.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './accounts.ts';
+import { readCatalogUuids } from './catalogUuids.ts';
 import { DEMO_DEVICES, DEMO_PLANT, DEMO_SENSORS } from './demoPlant.ts';
 
 /**
@@ -41,37 +42,25 @@ export async function seedDemo(context: ServerContext): Promise<void> {
   });
 }
 
-/** Code → uuid of every entry of the reference catalogs, for wiring the demo plant. */
-async function catalogUuids(db: Db) {
-  const [deviceTypes, sensorTypes, loadSignatures, dataTypes, vendors] = await Promise.all([
-    db.selectFrom('device_types').select(['code', 'device_type_uuid as uuid']).execute(),
-    db.selectFrom('sensor_types').select(['code', 'sensor_type_uuid as uuid']).execute(),
-    db.selectFrom('load_signatures').select(['code', 'load_signature_uuid as uuid']).execute(),
-    db
-      .selectFrom('data_types_collects')
-      .select(['code', 'data_types_collect_uuid as uuid'])
-      .execute(),
-    db.selectFrom('vendors').select(['code', 'vendor_uuid as uuid']).execute(),
-  ]);
-  const byCode = (rows: { code: string; uuid: string }[]) => {
-    const map = new Map(rows.map((row) => [row.code, row.uuid]));
-    return (code: string) => {
-      const uuid = map.get(code);
-      if (!uuid) throw new Error(`Reference catalog entry ${code} is missing`);
-      return uuid;
-    };
+/** Looks up catalog entries by code; the demo plant must not be wired to a missing one. */
+async function catalogLookup(db: Db) {
+  const uuids = await readCatalogUuids(db);
+  const byCode = (entries: Record<string, string>) => (code: string) => {
+    const uuid = entries[code];
+    if (!uuid) throw new Error(`Reference catalog entry ${code} is missing`);
+    return uuid;
   };
   return {
-    deviceType: byCode(deviceTypes),
-    sensorType: byCode(sensorTypes),
-    loadSignature: byCode(loadSignatures),
-    dataType: byCode(dataTypes),
-    vendor: byCode(vendors),
+    deviceType: byCode(uuids.deviceTypes),
+    sensorType: byCode(uuids.sensorTypes),
+    loadSignature: byCode(uuids.loadSignatures),
+    dataType: byCode(uuids.dataTypes),
+    vendor: byCode(uuids.vendors),
   };
 }
 
 async function seedDemoModel(db: Db, plantUuid: string, at: string): Promise<void> {
-  const catalog = await catalogUuids(db);
+  const catalog = await catalogLookup(db);
   const simulator = catalog.vendor('SIMULATOR');
 
   await db

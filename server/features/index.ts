@@ -2,11 +2,19 @@ import type { ServerContext } from '../context.ts';
 import type { RouteHandlers } from '../http/routing.ts';
 import { authHandlers } from './auth/authHandlers.ts';
 import { plantHandlers } from './plants/plantHandlers.ts';
+import { catalogHandlers } from './catalogs/catalogHandlers.ts';
+import { vendorHandlers } from './vendors/vendorHandlers.ts';
+import { deviceHandlers } from './devices/deviceHandlers.ts';
+import { sensorHandlers } from './sensors/sensorHandlers.ts';
 
 /** Every route's handler, by operation id; the type makes a missing one a compile error. */
 export function allHandlers(context: ServerContext): RouteHandlers {
   return {
     ...authHandlers(context),
     ...plantHandlers(context),
+    ...catalogHandlers(context),
+    ...vendorHandlers(context),
+    ...deviceHandlers(context),
+    ...sensorHandlers(context),
   } as RouteHandlers;
 }

@@ -1,6 +1,14 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
 import { routes, type RouteSpec } from '../../api/index.ts';
-import { ApiError, errorBody, pathOf } from './errors.ts';
+import { ApiError, errorBody, pathOf, reasonPhrase } from './errors.ts';
+import { logRequest } from './requestLog.ts';
 
 /**
  * Every 4xx and 5xx leaves with the specification's error body: our own errors, Fastify's
@@ -10,6 +18,11 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       return sendError(reply, request, error.status, error.message, error.headers);
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      // Fastify's 415 for a Content-Type it cannot parse: bodies are read as JSON whatever
+      // their declared type, so only the header itself is at fault, a malformed request.
+      return sendError(reply, request, 400, 'Malformed Content-Type header');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -82,4 +95,79 @@ function pathPattern(path: string): RegExp {
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('[^/]+');
   return new RegExp(`^${source}/?$`);
+}
+
+/**
+ * Fastify answers some errors before any route, hook or error handler runs: a URL that does not
+ * decode and a path parameter longer than the router accepts (`frameworkErrors`), and requests
+ * Node's HTTP parser refuses, such as headers over the size limit (`clientErrorHandler`). These
+ * constructor options give them the error body too.
+ */
+export function earlyErrorOptions(): Pick<
+  FastifyServerOptions,
+  'frameworkErrors' | 'clientErrorHandler'
+> {
+  return {
+    frameworkErrors: (error, request, reply) => {
+      const path = pathOf(request.url);
+      // No route means no onResponse hook: the request line is written here.
+      const started = performance.now();
+      reply.raw.once('finish', () =>
+        logRequest(request.log, {
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          durationMs: performance.now() - started,
+        }),
+      );
+      switch (error.code) {
+        case 'FST_ERR_BAD_URL':
+          return sendError(reply, request, 400, `Malformed URL: ${path}`);
+        case 'FST_ERR_MAX_PARAM_LENGTH':
+          // A path parameter too long to be an identifier, as malformed as any other.
+          return sendError(reply, request, 400, `Malformed path parameter in ${path}`);
+        default:
+          request.log.error({ err: error, path }, 'framework error');
+          return sendError(reply, request, 500, 'Internal server error');
+      }
+    },
+    clientErrorHandler: answerClientError,
+  };
+}
+
+type ClientError = Parameters<NonNullable<FastifyServerOptions['clientErrorHandler']>>[0];
+
+/**
+ * Node's `clientError`: no request object exists, so the answer is written to the socket (and
+ * logged like any request). Fastify calls it with the instance as `this`.
+ */
+function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers exceed the size limit']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timed out']
+        : [400, 'Malformed HTTP request'];
+  const { method, target } = requestLine(error.rawPacket);
+  logRequest(this.log, { method, url: target, status, durationMs: 0 });
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(status, message, target));
+    socket.write(
+      `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** Method and target of the request line of a refused request, as far as it arrived. */
+function requestLine(rawPacket: unknown): { method: string; target: string } {
+  // Typed loosely by Fastify; Node hands over the bytes received so far as a Buffer.
+  const text = Buffer.isBuffer(rawPacket) ? rawPacket.subarray(0, 2048).toString('latin1') : '';
+  const match = /^([A-Z]+) (\/[^\s]*)/.exec(text);
+  return { method: match?.[1] ?? 'UNKNOWN', target: match?.[2] ?? '/' };
 }

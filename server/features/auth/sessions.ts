@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TokenResponse } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
 import type { RefreshClaims } from '../../auth/tokens.ts';
+import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/tables.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { findUser, permissionsOf } from './userStore.ts';
@@ -15,8 +16,9 @@ export async function issueTokens(
   context: ServerContext,
   user: UserRow,
   familyId: string = randomUUID(),
+  db: Db = context.db,
 ): Promise<TokenResponse> {
-  const { tokens, db } = context;
+  const { tokens } = context;
   const issuedAt = context.now();
   const tokenId = randomUUID();
   const expiresAt = new Date(issuedAt.getTime() + tokens.lifetimes.refreshSeconds * 1000);
@@ -53,21 +55,17 @@ export async function rotateRefreshToken(
   context: ServerContext,
   claims: RefreshClaims,
 ): Promise<TokenResponse> {
-  const { db } = context;
   const now = context.now().toISOString();
-  const user = await db.transaction().execute(async (trx) => {
+  // Spending the old token and recording its successor is one transaction, so a concurrent
+  // reuse either sees the successor (and revokes it with the family) or does not see the spend.
+  const outcome = await context.db.transaction().execute(async (trx) => {
     const stored = await trx
       .selectFrom('refresh_tokens')
       .selectAll()
       .where('token_id', '=', claims.tokenId)
       .executeTakeFirst();
-    if (!stored || stored.user_uuid !== claims.userUuid)
-      throw unauthorized('Invalid refresh token');
-    if (stored.revoked_at) throw unauthorized('Refresh token revoked');
-    if (stored.used_at) {
-      await revokeFamily(trx, stored.family_id, now);
-      return null;
-    }
+    if (!stored || stored.user_uuid !== claims.userUuid) return 'invalid' as const;
+    if (stored.revoked_at) return 'revoked' as const;
     const spent = await trx
       .updateTable('refresh_tokens')
       .set({ used_at: now })
@@ -76,13 +74,21 @@ export async function rotateRefreshToken(
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) {
       await revokeFamily(trx, stored.family_id, now);
-      return null;
+      return 'reused' as const;
     }
-    return findUser(trx, stored.user_uuid);
+    const user = await findUser(trx, stored.user_uuid);
+    return user ? issueTokens(context, user, stored.family_id, trx) : ('invalid' as const);
   });
-  if (user === null) throw unauthorized('Refresh token reused; its session has been revoked');
-  if (!user) throw unauthorized('Invalid refresh token');
-  return issueTokens(context, user, claims.familyId);
+  switch (outcome) {
+    case 'invalid':
+      throw unauthorized('Invalid refresh token');
+    case 'revoked':
+      throw unauthorized('Refresh token revoked');
+    case 'reused':
+      throw unauthorized('Refresh token reused; its session has been revoked');
+    default:
+      return outcome;
+  }
 }
 
 export async function revokeRefreshFamily(

@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '../../http/routing.ts';
 import type { ServerContext } from '../../context.ts';
-import { containsIgnoreCase, fetchPage, nowIso } from '../../db/lists.ts';
+import { containsIgnoreCase, fetchPage, ignoringCase, nowIso } from '../../db/lists.ts';
 import {
   deletePlant,
   externalIdsOf,
@@ -57,7 +57,7 @@ export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
       }
       const { rows, page } = await fetchPage(plants, query, {
         sortColumns: {
-          name: 'plants.name',
+          name: ignoringCase('plants.name'),
           createdAt: 'plants.created_at',
           updatedAt: 'plants.updated_at',
         },

@@ -1,0 +1,50 @@
+import type { ServerContext } from '../../context.ts';
+import { fetchPage, nowIso } from '../../db/lists.ts';
+import type { RouteHandlers } from '../../http/routing.ts';
+import { toDeviceType } from './catalogRecords.ts';
+import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
+import {
+  deleteDeviceType,
+  findDeviceTypeOrThrow,
+  insertDeviceType,
+  updateDeviceType,
+} from './deviceTypeStore.ts';
+
+type DeviceTypeHandlers = Pick<
+  RouteHandlers,
+  'createDeviceType' | 'listDeviceTypes' | 'getDeviceType' | 'updateDeviceType' | 'deleteDeviceType'
+>;
+
+export function deviceTypeHandlers({ db, now }: ServerContext): DeviceTypeHandlers {
+  return {
+    createDeviceType: async ({ body }) => insertDeviceType(db, body, nowIso(now)),
+
+    listDeviceTypes: async ({ query }) => {
+      let deviceTypes = db.selectFrom('device_types').selectAll();
+      if (query.search) {
+        deviceTypes = deviceTypes.where(
+          containsAnyIgnoreCase(['device_types.name', 'device_types.code'], query.search),
+        );
+      }
+      const { rows, page } = await fetchPage(deviceTypes, query, {
+        sortColumns: catalogSortColumns('device_types'),
+        defaultSort: SORT_BY_CODE,
+        tieBreaker: 'device_types.device_type_uuid',
+      });
+      return { content: rows.map(toDeviceType), page };
+    },
+
+    getDeviceType: async ({ params }) => findDeviceTypeOrThrow(db, params.deviceTypeUuid),
+
+    updateDeviceType: async ({ params, body }) => {
+      const current = await findDeviceTypeOrThrow(db, params.deviceTypeUuid);
+      return updateDeviceType(db, current, body, nowIso(now));
+    },
+
+    deleteDeviceType: async ({ params }) => {
+      const current = await findDeviceTypeOrThrow(db, params.deviceTypeUuid);
+      await deleteDeviceType(db, current);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { ServerContext } from '../../context.ts';
+import { fetchPage, nowIso } from '../../db/lists.ts';
+import type { RouteHandlers } from '../../http/routing.ts';
+import { toLoadSignatureRecord } from './catalogRecords.ts';
+import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
+import { toLoadSignatures } from './loadSignatureRelationships.ts';
+import {
+  deleteLoadSignature,
+  findLoadSignatureOrThrow,
+  insertLoadSignature,
+  updateLoadSignature,
+} from './loadSignatureStore.ts';
+
+type LoadSignatureHandlers = Pick<
+  RouteHandlers,
+  | 'createLoadSignature'
+  | 'listLoadSignatures'
+  | 'getLoadSignature'
+  | 'updateLoadSignature'
+  | 'deleteLoadSignature'
+>;
+
+export function loadSignatureHandlers({ db, now }: ServerContext): LoadSignatureHandlers {
+  return {
+    createLoadSignature: async ({ body }) =>
+      toLoadSignatureRecord(await insertLoadSignature(db, body, nowIso(now))),
+
+    listLoadSignatures: async ({ query, user }) => {
+      let signatures = db.selectFrom('load_signatures').selectAll();
+      if (query.search) {
+        signatures = signatures.where(
+          containsAnyIgnoreCase(['load_signatures.name', 'load_signatures.code'], query.search),
+        );
+      }
+      const { rows, page } = await fetchPage(signatures, query, {
+        sortColumns: catalogSortColumns('load_signatures'),
+        defaultSort: SORT_BY_CODE,
+        tieBreaker: 'load_signatures.load_signature_uuid',
+      });
+      return {
+        content: await toLoadSignatures(
+          db,
+          rows,
+          query.includeRelationships,
+          user.organizationUuid,
+        ),
+        page,
+      };
+    },
+
+    getLoadSignature: async ({ params, query, user }) => {
+      const row = await findLoadSignatureOrThrow(db, params.loadSignatureUuid);
+      const [signature] = await toLoadSignatures(
+        db,
+        [row],
+        query.includeRelationships,
+        user.organizationUuid,
+      );
+      return signature!;
+    },
+
+    updateLoadSignature: async ({ params, body }) => {
+      const current = await findLoadSignatureOrThrow(db, params.loadSignatureUuid);
+      return toLoadSignatureRecord(await updateLoadSignature(db, current, body, nowIso(now)));
+    },
+
+    deleteLoadSignature: async ({ params }) => {
+      const current = await findLoadSignatureOrThrow(db, params.loadSignatureUuid);
+      await deleteLoadSignature(db, current);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { ServerContext } from '../../context.ts';
+import { fetchPage, nowIso } from '../../db/lists.ts';
+import type { RouteHandlers } from '../../http/routing.ts';
+import { sensorTypesByUuid } from './catalogRecords.ts';
+import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
+import {
+  deleteSensorType,
+  findSensorTypeOrThrow,
+  insertSensorType,
+  updateSensorType,
+} from './sensorTypeStore.ts';
+
+type SensorTypeHandlers = Pick<
+  RouteHandlers,
+  'createSensorType' | 'listSensorTypes' | 'getSensorType' | 'updateSensorType' | 'deleteSensorType'
+>;
+
+export function sensorTypeHandlers({ db, now }: ServerContext): SensorTypeHandlers {
+  return {
+    createSensorType: async ({ body }) => insertSensorType(db, body, nowIso(now)),
+
+    listSensorTypes: async ({ query }) => {
+      let sensorTypes = db.selectFrom('sensor_types').select('sensor_types.sensor_type_uuid');
+      if (query.search) {
+        sensorTypes = sensorTypes.where(
+          containsAnyIgnoreCase(['sensor_types.name', 'sensor_types.code'], query.search),
+        );
+      }
+      const { rows, page } = await fetchPage(sensorTypes, query, {
+        sortColumns: catalogSortColumns('sensor_types'),
+        defaultSort: SORT_BY_CODE,
+        tieBreaker: 'sensor_types.sensor_type_uuid',
+      });
+      // The page fixes the order; the records (with their data types) load in one batch.
+      const uuids = rows.map((row) => row.sensor_type_uuid);
+      const records = await sensorTypesByUuid(db, uuids);
+      return {
+        content: uuids.flatMap((uuid) => records.get(uuid) ?? []),
+        page,
+      };
+    },
+
+    getSensorType: async ({ params }) => findSensorTypeOrThrow(db, params.sensorTypeUuid),
+
+    updateSensorType: async ({ params, body }) => {
+      const current = await findSensorTypeOrThrow(db, params.sensorTypeUuid);
+      return updateSensorType(db, current, body, nowIso(now));
+    },
+
+    deleteSensorType: async ({ params }) => {
+      const current = await findSensorTypeOrThrow(db, params.sensorTypeUuid);
+      await deleteSensorType(db, current);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { ServerContext } from '../../context.ts';
+import { containsIgnoreCase, fetchPage, ignoringCase } from '../../db/lists.ts';
+import type { RouteHandlers } from '../../http/routing.ts';
+import { toSensors } from './sensorRelationships.ts';
+import { deleteSensor, findSensorOrThrow, insertSensor, updateSensor } from './sensorStore.ts';
+
+type SensorHandlers = Pick<
+  RouteHandlers,
+  'createSensor' | 'listSensors' | 'getSensor' | 'updateSensor' | 'deleteSensor'
+>;
+
+export function sensorHandlers(context: ServerContext): SensorHandlers {
+  const { db } = context;
+  return {
+    createSensor: async ({ plant, query, body }) =>
+      insertSensor(context, plant.plant_uuid, body, query.ignoreConnectionsTest === true),
+
+    listSensors: async ({ plant, query }) => {
+      let sensors = db.selectFrom('sensors').selectAll().where('plant_uuid', '=', plant.plant_uuid);
+      if (query.deviceUuid) sensors = sensors.where('device_uuid', '=', query.deviceUuid);
+      if (query.dataTypesCollectUuid && query.dataTypesCollectUuid.length > 0) {
+        const dataTypeUuids = query.dataTypesCollectUuid;
+        sensors = sensors.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('sensor_data_types as collected')
+              .select('collected.sensor_uuid')
+              .whereRef('collected.sensor_uuid', '=', 'sensors.sensor_uuid')
+              .where('collected.data_types_collect_uuid', 'in', dataTypeUuids),
+          ),
+        );
+      }
+      if (query.search) {
+        const term = query.search;
+        sensors = sensors.where((eb) =>
+          eb.or([
+            containsIgnoreCase('sensors.name', term),
+            containsIgnoreCase('sensors.connection_address', term),
+          ]),
+        );
+      }
+      const { rows, page } = await fetchPage(sensors, query, {
+        sortColumns: {
+          name: ignoringCase('sensors.name'),
+          flow: 'sensors.flow',
+          samplingIntervalSeconds: 'sensors.sampling_interval_seconds',
+          createdAt: 'sensors.created_at',
+          updatedAt: 'sensors.updated_at',
+        },
+        defaultSort: [{ property: 'name', direction: 'asc' }],
+        tieBreaker: 'sensors.sensor_uuid',
+      });
+      return { content: await toSensors(db, rows, query.includeRelationships), page };
+    },
+
+    getSensor: async ({ plant, params, query }) => {
+      const row = await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
+      const [sensor] = await toSensors(db, [row], query.includeRelationships);
+      return sensor!;
+    },
+
+    updateSensor: async ({ plant, params, query, body }) => {
+      const current = await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
+      return updateSensor(context, current, body, query.ignoreConnectionsTest === true);
+    },
+
+    deleteSensor: async ({ plant, params }) => {
+      await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
+      await deleteSensor(db, params.sensorUuid);
+      return undefined;
+    },
+  };
+}

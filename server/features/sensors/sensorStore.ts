@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_SAMPLING_INTERVAL_SECONDS,
+  type SensorCreateDto,
+  type SensorRecord,
+  type SensorUpdateDto,
+} from '../../../api/index.ts';
+import type { ServerContext } from '../../context.ts';
+import { inTransaction, type Db } from '../../db/database.ts';
+import { isForeignKeyViolation } from '../../db/constraints.ts';
+import type { SensorRow } from '../../db/tables.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { collectedDataTypes, toSensorRecord } from './sensorRecords.ts';
+import {
+  assertStillAllowed,
+  checkConnection,
+  chooseDataTypes,
+  defaultFlow,
+  requireDeviceOfPlant,
+  requireSensorType,
+} from './sensorRules.ts';
+
+/**
+ * Writes the sensors of a plant with the data types they collect. Every check, the slow
+ * connection test included, runs before the write transaction opens, so no transaction waits
+ * on the network.
+ */
+
+/** A sensor of another plant is as unknown as one that does not exist. */
+export async function findSensorOrThrow(
+  db: Db,
+  plantUuid: string,
+  sensorUuid: string,
+): Promise<SensorRow> {
+  const row = await db
+    .selectFrom('sensors')
+    .selectAll()
+    .where('plant_uuid', '=', plantUuid)
+    .where('sensor_uuid', '=', sensorUuid)
+    .executeTakeFirst();
+  if (!row) throw notFound(`Sensor ${sensorUuid} not found in plant ${plantUuid}`);
+  return row;
+}
+
+export async function insertSensor(
+  context: ServerContext,
+  plantUuid: string,
+  dto: SensorCreateDto,
+  skipConnectionTest: boolean,
+): Promise<SensorRecord> {
+  const { db } = context;
+  const sensorType = await requireSensorType(db, dto.sensorTypeUuid);
+  const dataTypes = await chooseDataTypes(db, sensorType, dto.dataTypesCollectUuids);
+  if (dto.deviceUuid) await requireDeviceOfPlant(db, plantUuid, dto.deviceUuid);
+  if (dto.connection) await checkConnection(context, dto.connection, skipConnectionTest);
+
+  const now = context.now().toISOString();
+  const row: SensorRow = {
+    sensor_uuid: randomUUID(),
+    plant_uuid: plantUuid,
+    device_uuid: dto.deviceUuid ?? null,
+    name: dto.name ?? sensorType.name,
+    sensor_type_uuid: sensorType.sensorTypeUuid,
+    flow: dto.flow ?? defaultFlow(dataTypes),
+    sampling_interval_seconds: dto.samplingIntervalSeconds ?? DEFAULT_SAMPLING_INTERVAL_SECONDS,
+    connection_vendor_uuid: dto.connection?.vendorUuid ?? null,
+    connection_address: dto.connection?.address ?? null,
+    metadata: JSON.stringify(dto.metadata ?? {}),
+    created_at: now,
+    updated_at: now,
+  };
+  const dataTypeUuids = dataTypes.map((dataType) => dataType.dataTypesCollectUuid);
+  await guardReferences(() =>
+    inTransaction(db, async (trx) => {
+      await trx.insertInto('sensors').values(row).execute();
+      await replaceDataTypes(trx, row.sensor_uuid, dataTypeUuids);
+    }),
+  );
+  return toSensorRecord(row, dataTypeUuids);
+}
+
+/**
+ * PUT merges: a field left out keeps its value; `deviceUuid: null` unlinks the device and
+ * `connection: null` removes the connection. Only a changed connection is tested again.
+ */
+export async function updateSensor(
+  context: ServerContext,
+  current: SensorRow,
+  dto: SensorUpdateDto,
+  skipConnectionTest: boolean,
+): Promise<SensorRecord> {
+  const { db } = context;
+  const collected =
+    (await collectedDataTypes(db, [current.sensor_uuid])).get(current.sensor_uuid) ?? [];
+  const typeChanged =
+    dto.sensorTypeUuid !== undefined && dto.sensorTypeUuid !== current.sensor_type_uuid;
+  let dataTypeUuids = collected;
+  if (typeChanged || dto.dataTypesCollectUuids !== undefined) {
+    const sensorType = await requireSensorType(db, dto.sensorTypeUuid ?? current.sensor_type_uuid);
+    if (dto.dataTypesCollectUuids !== undefined) {
+      const chosen = await chooseDataTypes(db, sensorType, dto.dataTypesCollectUuids);
+      dataTypeUuids = chosen.map((dataType) => dataType.dataTypesCollectUuid);
+    } else {
+      assertStillAllowed(sensorType, collected);
+    }
+  }
+  if (dto.deviceUuid) await requireDeviceOfPlant(db, current.plant_uuid, dto.deviceUuid);
+  if (dto.connection && connectionChanged(current, dto.connection)) {
+    await checkConnection(context, dto.connection, skipConnectionTest);
+  }
+
+  const changes: Partial<SensorRow> = {
+    ...(dto.name !== undefined && { name: dto.name }),
+    ...(dto.sensorTypeUuid !== undefined && { sensor_type_uuid: dto.sensorTypeUuid }),
+    ...(dto.deviceUuid !== undefined && { device_uuid: dto.deviceUuid }),
+    ...(dto.flow !== undefined && { flow: dto.flow }),
+    ...(dto.samplingIntervalSeconds !== undefined && {
+      sampling_interval_seconds: dto.samplingIntervalSeconds,
+    }),
+    ...(dto.connection !== undefined && {
+      connection_vendor_uuid: dto.connection?.vendorUuid ?? null,
+      connection_address: dto.connection?.address ?? null,
+    }),
+    ...(dto.metadata !== undefined && { metadata: JSON.stringify(dto.metadata) }),
+    updated_at: context.now().toISOString(),
+  };
+  await guardReferences(() =>
+    inTransaction(db, async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable('sensors')
+        .set(changes)
+        .where('sensor_uuid', '=', current.sensor_uuid)
+        .executeTakeFirstOrThrow();
+      // Deleted by another request since it was read.
+      if (numUpdatedRows === 0n) throw notFound(`Sensor ${current.sensor_uuid} not found`);
+      if (dto.dataTypesCollectUuids !== undefined) {
+        await replaceDataTypes(trx, current.sensor_uuid, dataTypeUuids);
+      }
+    }),
+  );
+  return toSensorRecord({ ...current, ...changes }, dataTypeUuids);
+}
+
+/** Its data types go by cascade (and its readings, once they are stored). */
+export async function deleteSensor(db: Db, sensorUuid: string): Promise<void> {
+  await db.deleteFrom('sensors').where('sensor_uuid', '=', sensorUuid).execute();
+}
+
+function connectionChanged(
+  current: SensorRow,
+  next: { vendorUuid: string; address: string },
+): boolean {
+  return (
+    current.connection_vendor_uuid !== next.vendorUuid ||
+    current.connection_address !== next.address
+  );
+}
+
+async function replaceDataTypes(db: Db, sensorUuid: string, dataTypeUuids: readonly string[]) {
+  await db.deleteFrom('sensor_data_types').where('sensor_uuid', '=', sensorUuid).execute();
+  if (dataTypeUuids.length === 0) return;
+  await db
+    .insertInto('sensor_data_types')
+    .values(
+      dataTypeUuids.map((uuid) => ({ sensor_uuid: sensorUuid, data_types_collect_uuid: uuid })),
+    )
+    .execute();
+}
+
+/**
+ * The checks ran before the transaction; a referenced entry deleted in between (a device, a
+ * catalog entry) surfaces as a foreign key violation, answered like the check would have.
+ */
+async function guardReferences<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) {
+      throw unprocessable(
+        'A referenced device, sensor type, data type or vendor no longer exists; reload and retry',
+      );
+    }
+    throw error;
+  }
+}
