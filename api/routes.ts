@@ -37,13 +37,54 @@ const devicePath = plantPath.extend({ deviceUuid: Uuid });
 const sensorPath = plantPath.extend({ sensorUuid: Uuid });
 const plantVendorPath = plantPath.extend({ vendorUuid: Uuid });
 
+/** Every scalar property of a listed resource can order its list. */
 const SORT = {
-  plants: ['name', 'createdAt', 'updatedAt'],
-  devices: ['name', 'model', 'serialNumber', 'ratedPowerW', 'createdAt', 'updatedAt'],
-  sensors: ['name', 'flow', 'samplingIntervalSeconds', 'createdAt', 'updatedAt'],
-  catalog: ['code', 'name', 'createdAt', 'updatedAt'],
-  dataTypes: ['code', 'name', 'unit'],
-  vendors: ['code', 'name', 'kind'],
+  plants: ['plantUuid', 'name', 'createdAt', 'updatedAt'],
+  devices: [
+    'deviceUuid',
+    'name',
+    'deviceTypeUuid',
+    'vendorUuid',
+    'model',
+    'serialNumber',
+    'ratedPowerW',
+    'loadSignatureUuid',
+    'createdAt',
+    'updatedAt',
+  ],
+  sensors: [
+    'sensorUuid',
+    'deviceUuid',
+    'name',
+    'sensorTypeUuid',
+    'flow',
+    'samplingIntervalSeconds',
+    'createdAt',
+    'updatedAt',
+  ],
+  sensorTypes: ['sensorTypeUuid', 'code', 'name', 'description', 'createdAt', 'updatedAt'],
+  deviceTypes: [
+    'deviceTypeUuid',
+    'code',
+    'name',
+    'category',
+    'description',
+    'createdAt',
+    'updatedAt',
+  ],
+  loadSignatures: [
+    'loadSignatureUuid',
+    'code',
+    'name',
+    'description',
+    'deviceTypeUuid',
+    'typicalDailyKwh',
+    'createdAt',
+    'updatedAt',
+  ],
+  dataTypes: ['dataTypesCollectUuid', 'code', 'name', 'unit'],
+  vendors: ['vendorUuid', 'code', 'name', 'kind'],
+  plantVendors: ['vendorUuid', 'code', 'name', 'kind', 'configured', 'configuredAt'],
 } as const;
 
 /** The three editable catalogs share one shape of routes. */
@@ -59,6 +100,7 @@ interface CatalogSpec<Params extends z.ZodObject<z.ZodRawShape>> {
   update: z.ZodType;
   query: z.ZodObject<z.ZodRawShape> | undefined;
   listQuery: z.ZodObject<z.ZodRawShape>;
+  sortable: readonly string[];
 }
 
 function catalog<const C extends CatalogSpec<z.ZodObject<z.ZodRawShape>>>(spec: C): C {
@@ -76,7 +118,8 @@ const sensorTypes = catalog({
   create: SensorTypeCreateDto,
   update: SensorTypeUpdateDto,
   query: undefined,
-  listQuery: z.object({ ...listQueryShape(SORT.catalog) }),
+  listQuery: z.object({ ...listQueryShape(SORT.sensorTypes) }),
+  sortable: SORT.sensorTypes,
 });
 
 const deviceTypes = catalog({
@@ -90,7 +133,8 @@ const deviceTypes = catalog({
   create: DeviceTypeCreateDto,
   update: DeviceTypeUpdateDto,
   query: undefined,
-  listQuery: z.object({ ...listQueryShape(SORT.catalog) }),
+  listQuery: z.object({ ...listQueryShape(SORT.deviceTypes) }),
+  sortable: SORT.deviceTypes,
 });
 
 const loadSignatures = catalog({
@@ -104,7 +148,8 @@ const loadSignatures = catalog({
   create: LoadSignatureCreateDto,
   update: LoadSignatureUpdateDto,
   query: z.object({ ...includeRelationshipsShape }),
-  listQuery: z.object({ ...listQueryShape(SORT.catalog), ...includeRelationshipsShape }),
+  listQuery: z.object({ ...listQueryShape(SORT.loadSignatures), ...includeRelationshipsShape }),
+  sortable: SORT.loadSignatures,
 });
 
 function catalogCreate<const C extends CatalogSpec<z.ZodObject<z.ZodRawShape>>>(c: C) {
@@ -136,7 +181,7 @@ function catalogList<const C extends CatalogSpec<z.ZodObject<z.ZodRawShape>>>(c:
     permissions: [p(c.resource, 'READ')],
     ownership: false,
     query: c.listQuery as C['listQuery'],
-    sortable: SORT.catalog,
+    sortable: c.sortable as C['sortable'],
     status: 200,
     response: pageOf(c.record as C['record']),
   });
@@ -528,12 +573,12 @@ export const routes = {
     ownership: true,
     params: plantPath,
     query: z.object({
-      ...listQueryShape(SORT.vendors),
+      ...listQueryShape(SORT.plantVendors),
       mode: z
         .enum(VENDOR_LIST_MODES, { error: `mode must be one of ${VENDOR_LIST_MODES.join(', ')}` })
         .optional(),
     }),
-    sortable: SORT.vendors,
+    sortable: SORT.plantVendors,
     status: 200,
     response: pageOf(PlantVendor),
   }),

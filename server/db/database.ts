@@ -22,6 +22,11 @@ export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> 
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA busy_timeout = 5000');
+  // SQLite's own lower() folds ASCII only, so "Über" would never match a search for "über";
+  // PostgreSQL's folds all of Unicode. This makes both engines answer alike.
+  sqlite.function('lower', { deterministic: true }, (text) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
 
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new NodeSqliteDatabase(sqlite) }),

@@ -3,6 +3,7 @@ import {
   PAGE_SIZE_DEFAULT,
   type ListQuery,
   type PageMetadata,
+  type RouteSpec,
   type SortOrder,
 } from '../../api/index.ts';
 
@@ -10,8 +11,15 @@ import {
  * Which column each sortable API property orders by. Text that people read (names, codes) sorts
  * ignoring case, so "alpha" does not come after "Zeta" as it would by byte order.
  */
-export type SortColumn = string | { column: string; ignoreCase: true };
+export type SortColumn =
+  string | { column: string; ignoreCase: true } | { expression: RawBuilder<unknown> };
 export type SortColumns = Record<string, SortColumn>;
+
+/** The columns of a list route: one for each property its route declares sortable. */
+export type SortColumnsOf<R extends RouteSpec> = Record<
+  NonNullable<R['sortable']>[number],
+  SortColumn
+>;
 
 export const ignoringCase = (column: string): SortColumn => ({ column, ignoreCase: true });
 
@@ -45,7 +53,12 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   for (const order of sort) {
     const spec = options.sortColumns[order.property];
     if (!spec) continue;
-    const column = typeof spec === 'string' ? sql.ref(spec) : sql`lower(${sql.ref(spec.column)})`;
+    const column =
+      typeof spec === 'string'
+        ? sql.ref(spec)
+        : 'expression' in spec
+          ? spec.expression
+          : sql`lower(${sql.ref(spec.column)})`;
     // Empty values last either way: SQLite and PostgreSQL disagree on their default place.
     ordered = ordered.orderBy(column, (by) =>
       order.direction === 'asc' ? by.asc().nullsLast() : by.desc().nullsLast(),

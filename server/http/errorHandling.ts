@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import { routes, type RouteSpec } from '../../api/index.ts';
 import { ApiError, errorBody, pathOf, reasonPhrase } from './errors.ts';
+import { drainRequestBody } from './drainBody.ts';
 import { logRequest } from './requestLog.ts';
 
 /**
@@ -15,7 +16,8 @@ import { logRequest } from './requestLog.ts';
  * (unparseable body, body too large, bad URL encoding), unknown routes and wrong methods.
  */
 export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await drainRequestBody(request.raw);
     if (error instanceof ApiError) {
       return sendError(reply, request, error.status, error.message, error.headers);
     }

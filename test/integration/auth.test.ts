@@ -160,6 +160,14 @@ describe('POST /auth/logout', () => {
     expectErrorBody(await logout(rotated.refreshToken), 401);
   });
 
+  test('logout with a spent refresh token → 401 and its family is revoked', async () => {
+    const pair = await freshLogin(server, ADMIN.email, ADMIN.password);
+    const rotated = (await refresh(pair.refreshToken)).body;
+    const response = await logout(pair.refreshToken);
+    expect(expectErrorBody(response, 401, '/auth/logout').message).toContain('reused');
+    expectErrorBody(await refresh(rotated.refreshToken), 401);
+  });
+
   test('logout needs a refresh token, not an access token', async () => {
     const pair = await freshLogin(server, ADMIN.email, ADMIN.password);
     expectErrorBody(await logout(pair.accessToken), 401, '/auth/logout');
@@ -264,7 +272,7 @@ describe('expiry (injected clock)', () => {
     expect((await clocked.request('GET', '/auth/me', { token: pair.accessToken })).status).toBe(
       200,
     );
-    clock.offsetMs = 899 * 1000;
+    clock.offsetMs = 898 * 1000; // iat is whole seconds: keep a margin below 900
     expect((await clocked.request('GET', '/auth/me', { token: pair.accessToken })).status).toBe(
       200,
     );

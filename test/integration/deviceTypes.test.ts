@@ -17,7 +17,7 @@ const REFERENCE_CODES = ['BATTERY', 'EV_CHARGER', 'HEAT_PUMP', 'INVERTER', 'METE
 const itemPath = (uuid: string) => `/device-types/${uuid}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function list(query: Record<string, string | number> = {}) {
+async function list(query: Record<string, string | number | readonly string[]> = {}) {
   const response = await server.request('GET', '/device-types', { token: tokens.manager, query });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return routes.listDeviceTypes.response.parse(response.body);
@@ -92,8 +92,15 @@ describe('GET /device-types', () => {
     expect(page.content.map((entry) => entry.code)).toEqual(['EV_CHARGER', 'BATTERY']);
   });
 
+  it('sorts by category, ties by the next order', async () => {
+    const byCategory = (await list({ sort: ['category,desc', 'code'], size: 50 })).content;
+    const categories = byCategory.map((entry) => entry.category);
+    expect(categories).toEqual([...categories].sort().reverse());
+    expect(byCategory.slice(0, 2).map((entry) => entry.code)).toEqual(['BATTERY', 'INVERTER']);
+  });
+
   it('answers 400 for a bad query and 401 without a token', async () => {
-    for (const query of [{ sort: 'category' }, { size: 'ten' }, { page: '1.5' }]) {
+    for (const query of [{ sort: 'colour' }, { size: 'ten' }, { page: '1.5' }]) {
       const response = await server.request('GET', '/device-types', {
         token: tokens.admin,
         query,

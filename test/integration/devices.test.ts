@@ -447,7 +447,7 @@ describe('GET /plants/{plantUuid}/devices', () => {
     ['size', { size: 201 }],
     ['page', { page: -1 }],
     ['sort', { sort: 'unknown' }],
-    ['sort', { sort: 'deviceTypeUuid,asc' }],
+    ['sort', { sort: 'relationships,asc' }],
     ['includeRelationships', { includeRelationships: 'maybe' }],
     ['deviceTypeUuid', { deviceTypeUuid: 'not-a-uuid' }],
   ])('answers 400 naming %s for a bad query', async (field, query) => {

@@ -245,6 +245,25 @@ describe('request bodies', () => {
       expect(response.status).toBe(201);
     });
 
+    test('a large upload still receives its 413 (the server reads it out before answering)', async () => {
+      const token = await small.tokenFor('admin');
+      const rawBody = JSON.stringify(
+        newPlantBody({ metadata: { p: 'x'.repeat(8 * 1024 * 1024) } }),
+      );
+      const statuses = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          small
+            .request('POST', '/plants', {
+              token,
+              rawBody,
+              headers: { 'content-type': 'application/json' },
+            })
+            .then((response) => expectErrorBody(response, 413, '/plants').status),
+        ),
+      );
+      expect(statuses).toEqual([413, 413, 413, 413, 413]);
+    });
+
     test('413 is answered for an unauthenticated request too, never a 500', async () => {
       const response = await small.request('POST', '/auth/login', {
         rawBody: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(LIMIT * 4) }),

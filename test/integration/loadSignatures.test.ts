@@ -150,10 +150,18 @@ describe('GET /load-signatures', () => {
     expect(flat.content.every((entry) => entry.relationships === undefined)).toBe(true);
   });
 
+  it('sorts by typical daily energy, empty values last', async () => {
+    const byEnergy = await list({ sort: 'typicalDailyKwh,desc', size: 200 });
+    const values = byEnergy.content.map((entry) => entry.typicalDailyKwh);
+    const known = values.filter((value): value is number => value !== null);
+    expect(known).toEqual([...known].sort((a, b) => b - a));
+    expect(values.slice(known.length).every((value) => value === null)).toBe(true);
+  });
+
   it('answers 400 for a bad query and 401 without a token', async () => {
     const cases: Record<string, string>[] = [
       { includeRelationships: 'yes please' },
-      { sort: 'typicalDailyKwh' },
+      { sort: 'hourlyProfile' },
       { size: '500' },
     ];
     for (const query of cases) {

@@ -240,6 +240,17 @@ describe('GET /plants', () => {
     expect(names(await list({ search: 'demo-home-0' }))).toEqual(['Demo Home']);
   });
 
+  test('search: case-insensitive beyond ASCII (Ü, Ö, É)', async () => {
+    const plant = await createPlant(server, tokens.admin, {
+      name: `${tag} Über Ölkessel`,
+      externalIds: [`ÉXT-${tag}`],
+    });
+    for (const term of ['Über', 'über', 'ÜBER', 'ölKESSEL', `éxt-${tag}`, `ÉXT-${tag}`]) {
+      expect(names(await list({ search: term })), term).toEqual([plant.name]);
+    }
+    await server.request('DELETE', `/plants/${plant.plantUuid}`, { token: tokens.admin });
+  });
+
   test('search: LIKE wildcards are literal', async () => {
     const plant = await createPlant(server, tokens.admin, { name: `${tag} 100% green_` });
     expect(names(await list({ search: '100%' }))).toEqual([plant.name]);

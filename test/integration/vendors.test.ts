@@ -202,6 +202,21 @@ describe('GET /plants/{plantUuid}/vendors', () => {
     expect(codes(paged)).toEqual(['FRONIUS']);
   });
 
+  it('sorts by configured: configured ones first when descending', async () => {
+    const all = await listPlantVendors(demoPlant, { sort: 'configured,desc' });
+    expect(codes(all)[0]).toBe('SIMULATOR');
+    expect(all.content.map((vendor) => vendor.configured)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const ascending = await listPlantVendors(demoPlant, { sort: 'configured' });
+    expect(codes(ascending).at(-1)).toBe('SIMULATOR');
+  });
+
   it('a new plant has no vendor configured', async () => {
     const plant = await call('POST', '/plants', { token: tokens.installer, body: newPlantBody() });
     const plantUuid = plant.body.plantUuid as string;
@@ -219,9 +234,9 @@ describe('GET /plants/{plantUuid}/vendors', () => {
     );
     const sort = await call('GET', plantVendors(demoPlant), {
       token: tokens.admin,
-      query: { sort: 'configured' },
+      query: { sort: 'settings' },
     });
-    expect(expectErrorBody(sort, 400).message).toContain('configured');
+    expect(expectErrorBody(sort, 400).message).toContain('settings');
     expectErrorBody(await call('GET', plantVendors('demo-home'), { token: tokens.admin }), 400);
   });
 

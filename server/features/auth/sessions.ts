@@ -51,6 +51,8 @@ export async function issueTokens(
   };
 }
 
+const REUSED_MESSAGE = 'Refresh token reused; its session has been revoked';
+
 export async function rotateRefreshToken(
   context: ServerContext,
   claims: RefreshClaims,
@@ -85,25 +87,29 @@ export async function rotateRefreshToken(
     case 'revoked':
       throw unauthorized('Refresh token revoked');
     case 'reused':
-      throw unauthorized('Refresh token reused; its session has been revoked');
+      throw unauthorized(REUSED_MESSAGE);
     default:
       return outcome;
   }
 }
 
+/**
+ * Logout revokes the token's family. A spent token is as suspect here as on refresh: its family
+ * is revoked all the same, and the answer is the 401 of a reused token.
+ */
 export async function revokeRefreshFamily(
   context: ServerContext,
   claims: RefreshClaims,
 ): Promise<void> {
   const stored = await context.db
     .selectFrom('refresh_tokens')
-    .select(['family_id', 'user_uuid', 'revoked_at'])
+    .select(['family_id', 'user_uuid', 'used_at', 'revoked_at'])
     .where('token_id', '=', claims.tokenId)
     .executeTakeFirst();
-  if (!stored || stored.user_uuid !== claims.userUuid || stored.revoked_at) {
-    throw unauthorized('Invalid refresh token');
-  }
+  if (!stored || stored.user_uuid !== claims.userUuid) throw unauthorized('Invalid refresh token');
+  if (stored.revoked_at) throw unauthorized('Refresh token revoked');
   await revokeFamily(context.db, stored.family_id, context.now().toISOString());
+  if (stored.used_at) throw unauthorized(REUSED_MESSAGE);
 }
 
 async function revokeFamily(db: ServerContext['db'], familyId: string, now: string): Promise<void> {

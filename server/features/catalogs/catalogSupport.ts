@@ -14,13 +14,15 @@ export interface CodedCatalog {
   idColumn: 'sensor_type_uuid' | 'device_type_uuid' | 'load_signature_uuid';
 }
 
-export function catalogSortColumns(table: CodedCatalog['table']): SortColumns {
+/** The sort columns every coded catalog has; each adds its own columns to these. */
+export function catalogSortColumns({ table }: CodedCatalog) {
   return {
     code: ignoringCase(`${table}.code`),
     name: ignoringCase(`${table}.name`),
+    description: ignoringCase(`${table}.description`),
     createdAt: `${table}.created_at`,
     updatedAt: `${table}.updated_at`,
-  };
+  } satisfies SortColumns;
 }
 
 export const SORT_BY_CODE: readonly SortOrder[] = [{ property: 'code', direction: 'asc' }];

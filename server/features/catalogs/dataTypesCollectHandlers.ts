@@ -1,5 +1,6 @@
+import type { Routes } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
-import { fetchPage, ignoringCase } from '../../db/lists.ts';
+import { fetchPage, ignoringCase, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { toDataTypesCollect } from './catalogRecords.ts';
 import { containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
@@ -7,6 +8,13 @@ import { containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
 type DataTypesCollectHandlers = Pick<RouteHandlers, 'listDataTypesCollects'>;
 
 /** The data types catalog is read-only: the server seeds it and nothing changes it. */
+const DATA_TYPE_COLUMNS: SortColumnsOf<Routes['listDataTypesCollects']> = {
+  dataTypesCollectUuid: 'data_types_collects.data_types_collect_uuid',
+  code: ignoringCase('data_types_collects.code'),
+  name: ignoringCase('data_types_collects.name'),
+  unit: ignoringCase('data_types_collects.unit'),
+};
+
 export function dataTypesCollectHandlers({ db }: ServerContext): DataTypesCollectHandlers {
   return {
     listDataTypesCollects: async ({ query }) => {
@@ -20,11 +28,7 @@ export function dataTypesCollectHandlers({ db }: ServerContext): DataTypesCollec
         );
       }
       const { rows, page } = await fetchPage(dataTypes, query, {
-        sortColumns: {
-          code: ignoringCase('data_types_collects.code'),
-          name: ignoringCase('data_types_collects.name'),
-          unit: ignoringCase('data_types_collects.unit'),
-        },
+        sortColumns: DATA_TYPE_COLUMNS,
         defaultSort: SORT_BY_CODE,
         tieBreaker: 'data_types_collects.data_types_collect_uuid',
       });

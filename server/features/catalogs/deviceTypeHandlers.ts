@@ -1,9 +1,11 @@
+import type { Routes } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
-import { fetchPage, nowIso } from '../../db/lists.ts';
+import { fetchPage, nowIso, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { toDeviceType } from './catalogRecords.ts';
 import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
 import {
+  DEVICE_TYPES,
   deleteDeviceType,
   findDeviceTypeOrThrow,
   insertDeviceType,
@@ -14,6 +16,12 @@ type DeviceTypeHandlers = Pick<
   RouteHandlers,
   'createDeviceType' | 'listDeviceTypes' | 'getDeviceType' | 'updateDeviceType' | 'deleteDeviceType'
 >;
+
+const DEVICE_TYPE_COLUMNS: SortColumnsOf<Routes['listDeviceTypes']> = {
+  ...catalogSortColumns(DEVICE_TYPES),
+  deviceTypeUuid: 'device_types.device_type_uuid',
+  category: 'device_types.category',
+};
 
 export function deviceTypeHandlers({ db, now }: ServerContext): DeviceTypeHandlers {
   return {
@@ -27,7 +35,7 @@ export function deviceTypeHandlers({ db, now }: ServerContext): DeviceTypeHandle
         );
       }
       const { rows, page } = await fetchPage(deviceTypes, query, {
-        sortColumns: catalogSortColumns('device_types'),
+        sortColumns: DEVICE_TYPE_COLUMNS,
         defaultSort: SORT_BY_CODE,
         tieBreaker: 'device_types.device_type_uuid',
       });

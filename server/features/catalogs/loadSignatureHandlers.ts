@@ -1,10 +1,12 @@
+import type { Routes } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
-import { fetchPage, nowIso } from '../../db/lists.ts';
+import { fetchPage, nowIso, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { toLoadSignatureRecord } from './catalogRecords.ts';
 import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
 import { toLoadSignatures } from './loadSignatureRelationships.ts';
 import {
+  LOAD_SIGNATURES,
   deleteLoadSignature,
   findLoadSignatureOrThrow,
   insertLoadSignature,
@@ -20,6 +22,13 @@ type LoadSignatureHandlers = Pick<
   | 'deleteLoadSignature'
 >;
 
+const LOAD_SIGNATURE_COLUMNS: SortColumnsOf<Routes['listLoadSignatures']> = {
+  ...catalogSortColumns(LOAD_SIGNATURES),
+  loadSignatureUuid: 'load_signatures.load_signature_uuid',
+  deviceTypeUuid: 'load_signatures.device_type_uuid',
+  typicalDailyKwh: 'load_signatures.typical_daily_kwh',
+};
+
 export function loadSignatureHandlers({ db, now }: ServerContext): LoadSignatureHandlers {
   return {
     createLoadSignature: async ({ body }) =>
@@ -33,7 +42,7 @@ export function loadSignatureHandlers({ db, now }: ServerContext): LoadSignature
         );
       }
       const { rows, page } = await fetchPage(signatures, query, {
-        sortColumns: catalogSortColumns('load_signatures'),
+        sortColumns: LOAD_SIGNATURE_COLUMNS,
         defaultSort: SORT_BY_CODE,
         tieBreaker: 'load_signatures.load_signature_uuid',
       });

@@ -1,9 +1,11 @@
+import type { Routes } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
-import { fetchPage, nowIso } from '../../db/lists.ts';
+import { fetchPage, nowIso, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { sensorTypesByUuid } from './catalogRecords.ts';
 import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
 import {
+  SENSOR_TYPES,
   deleteSensorType,
   findSensorTypeOrThrow,
   insertSensorType,
@@ -14,6 +16,11 @@ type SensorTypeHandlers = Pick<
   RouteHandlers,
   'createSensorType' | 'listSensorTypes' | 'getSensorType' | 'updateSensorType' | 'deleteSensorType'
 >;
+
+const SENSOR_TYPE_COLUMNS: SortColumnsOf<Routes['listSensorTypes']> = {
+  ...catalogSortColumns(SENSOR_TYPES),
+  sensorTypeUuid: 'sensor_types.sensor_type_uuid',
+};
 
 export function sensorTypeHandlers({ db, now }: ServerContext): SensorTypeHandlers {
   return {
@@ -27,7 +34,7 @@ export function sensorTypeHandlers({ db, now }: ServerContext): SensorTypeHandle
         );
       }
       const { rows, page } = await fetchPage(sensorTypes, query, {
-        sortColumns: catalogSortColumns('sensor_types'),
+        sortColumns: SENSOR_TYPE_COLUMNS,
         defaultSort: SORT_BY_CODE,
         tieBreaker: 'sensor_types.sensor_type_uuid',
       });

@@ -1,5 +1,12 @@
+import type { Routes } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
-import { containsIgnoreCase, fetchPage, ignoringCase, nowIso } from '../../db/lists.ts';
+import {
+  containsIgnoreCase,
+  fetchPage,
+  ignoringCase,
+  nowIso,
+  type SortColumnsOf,
+} from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { toDevices } from './deviceRelationships.ts';
 import {
@@ -14,6 +21,19 @@ type DeviceHandlers = Pick<
   RouteHandlers,
   'createDevice' | 'listDevices' | 'getDevice' | 'updateDevice' | 'deleteDevice'
 >;
+
+const DEVICE_COLUMNS: SortColumnsOf<Routes['listDevices']> = {
+  deviceUuid: 'devices.device_uuid',
+  name: ignoringCase('devices.name'),
+  deviceTypeUuid: 'devices.device_type_uuid',
+  vendorUuid: 'devices.vendor_uuid',
+  model: ignoringCase('devices.model'),
+  serialNumber: ignoringCase('devices.serial_number'),
+  ratedPowerW: 'devices.rated_power_w',
+  loadSignatureUuid: 'devices.load_signature_uuid',
+  createdAt: 'devices.created_at',
+  updatedAt: 'devices.updated_at',
+};
 
 export function deviceHandlers({ db, now }: ServerContext): DeviceHandlers {
   return {
@@ -36,14 +56,7 @@ export function deviceHandlers({ db, now }: ServerContext): DeviceHandlers {
         );
       }
       const { rows, page } = await fetchPage(devices, query, {
-        sortColumns: {
-          name: ignoringCase('devices.name'),
-          model: ignoringCase('devices.model'),
-          serialNumber: ignoringCase('devices.serial_number'),
-          ratedPowerW: 'devices.rated_power_w',
-          createdAt: 'devices.created_at',
-          updatedAt: 'devices.updated_at',
-        },
+        sortColumns: DEVICE_COLUMNS,
         defaultSort: [{ property: 'name', direction: 'asc' }],
         tieBreaker: 'devices.device_uuid',
       });

@@ -1,6 +1,13 @@
+import type { Routes } from '../../../api/index.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import type { ServerContext } from '../../context.ts';
-import { containsIgnoreCase, fetchPage, ignoringCase, nowIso } from '../../db/lists.ts';
+import {
+  containsIgnoreCase,
+  fetchPage,
+  ignoringCase,
+  nowIso,
+  type SortColumnsOf,
+} from '../../db/lists.ts';
 import {
   deletePlant,
   externalIdsOf,
@@ -14,6 +21,13 @@ type PlantHandlers = Pick<
   RouteHandlers,
   'createPlant' | 'listPlants' | 'getPlant' | 'updatePlant' | 'deletePlant'
 >;
+
+const PLANT_COLUMNS: SortColumnsOf<Routes['listPlants']> = {
+  plantUuid: 'plants.plant_uuid',
+  name: ignoringCase('plants.name'),
+  createdAt: 'plants.created_at',
+  updatedAt: 'plants.updated_at',
+};
 
 export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
   return {
@@ -56,11 +70,7 @@ export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
         );
       }
       const { rows, page } = await fetchPage(plants, query, {
-        sortColumns: {
-          name: ignoringCase('plants.name'),
-          createdAt: 'plants.created_at',
-          updatedAt: 'plants.updated_at',
-        },
+        sortColumns: PLANT_COLUMNS,
         defaultSort: [{ property: 'name', direction: 'asc' }],
         tieBreaker: 'plants.plant_uuid',
       });

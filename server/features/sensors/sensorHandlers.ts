@@ -1,5 +1,6 @@
+import type { Routes } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
-import { containsIgnoreCase, fetchPage, ignoringCase } from '../../db/lists.ts';
+import { containsIgnoreCase, fetchPage, ignoringCase, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { toSensors } from './sensorRelationships.ts';
 import { deleteSensor, findSensorOrThrow, insertSensor, updateSensor } from './sensorStore.ts';
@@ -8,6 +9,17 @@ type SensorHandlers = Pick<
   RouteHandlers,
   'createSensor' | 'listSensors' | 'getSensor' | 'updateSensor' | 'deleteSensor'
 >;
+
+const SENSOR_COLUMNS: SortColumnsOf<Routes['listSensors']> = {
+  sensorUuid: 'sensors.sensor_uuid',
+  deviceUuid: 'sensors.device_uuid',
+  name: ignoringCase('sensors.name'),
+  sensorTypeUuid: 'sensors.sensor_type_uuid',
+  flow: 'sensors.flow',
+  samplingIntervalSeconds: 'sensors.sampling_interval_seconds',
+  createdAt: 'sensors.created_at',
+  updatedAt: 'sensors.updated_at',
+};
 
 export function sensorHandlers(context: ServerContext): SensorHandlers {
   const { db } = context;
@@ -40,13 +52,7 @@ export function sensorHandlers(context: ServerContext): SensorHandlers {
         );
       }
       const { rows, page } = await fetchPage(sensors, query, {
-        sortColumns: {
-          name: ignoringCase('sensors.name'),
-          flow: 'sensors.flow',
-          samplingIntervalSeconds: 'sensors.sampling_interval_seconds',
-          createdAt: 'sensors.created_at',
-          updatedAt: 'sensors.updated_at',
-        },
+        sortColumns: SENSOR_COLUMNS,
         defaultSort: [{ property: 'name', direction: 'asc' }],
         tieBreaker: 'sensors.sensor_uuid',
       });

@@ -1,6 +1,15 @@
+import { sql } from 'kysely';
+import type { Routes } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
 import { inTransaction } from '../../db/database.ts';
-import { fetchPage, ignoringCase, nowIso, parseJsonObject } from '../../db/lists.ts';
+import {
+  fetchPage,
+  ignoringCase,
+  nowIso,
+  parseJsonObject,
+  type SortColumns,
+  type SortColumnsOf,
+} from '../../db/lists.ts';
 import { notFound } from '../../http/errors.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { containsAnyIgnoreCase, SORT_BY_CODE } from '../catalogs/catalogSupport.ts';
@@ -19,15 +28,25 @@ type VendorHandlers = Pick<
   'listVendors' | 'listPlantVendors' | 'configurePlantVendor' | 'unconfigurePlantVendor'
 >;
 
-const VENDOR_LIST = {
-  sortColumns: {
-    code: ignoringCase('vendors.code'),
-    name: ignoringCase('vendors.name'),
-    kind: 'vendors.kind',
-  },
+const VENDOR_COLUMNS: SortColumnsOf<Routes['listVendors']> = {
+  vendorUuid: 'vendors.vendor_uuid',
+  code: ignoringCase('vendors.code'),
+  name: ignoringCase('vendors.name'),
+  kind: 'vendors.kind',
+};
+
+const PLANT_VENDOR_COLUMNS: SortColumnsOf<Routes['listPlantVendors']> = {
+  ...VENDOR_COLUMNS,
+  // Not configured before configured, ascending.
+  configured: { expression: sql`case when configured.plant_uuid is null then 0 else 1 end` },
+  configuredAt: 'configured.configured_at',
+};
+
+const listOptions = (sortColumns: SortColumns) => ({
+  sortColumns,
   defaultSort: SORT_BY_CODE,
   tieBreaker: 'vendors.vendor_uuid',
-};
+});
 
 const SEARCHED = ['vendors.name', 'vendors.code'];
 
@@ -36,7 +55,7 @@ export function vendorHandlers({ db, now }: ServerContext): VendorHandlers {
     listVendors: async ({ query }) => {
       let vendors = db.selectFrom('vendors').selectAll();
       if (query.search) vendors = vendors.where(containsAnyIgnoreCase(SEARCHED, query.search));
-      const { rows, page } = await fetchPage(vendors, query, VENDOR_LIST);
+      const { rows, page } = await fetchPage(vendors, query, listOptions(VENDOR_COLUMNS));
       return { content: rows.map(toVendor), page };
     },
 
@@ -53,7 +72,7 @@ export function vendorHandlers({ db, now }: ServerContext): VendorHandlers {
       if (query.mode === 'config') vendors = vendors.where('configured.plant_uuid', 'is not', null);
       if (query.mode === 'not_config') vendors = vendors.where('configured.plant_uuid', 'is', null);
       if (query.search) vendors = vendors.where(containsAnyIgnoreCase(SEARCHED, query.search));
-      const { rows, page } = await fetchPage(vendors, query, VENDOR_LIST);
+      const { rows, page } = await fetchPage(vendors, query, listOptions(PLANT_VENDOR_COLUMNS));
       return {
         content: rows.map(({ settings, configured_at, ...vendor }) =>
           toPlantVendor(

@@ -1,0 +1,28 @@
+import { apiBenchmark } from './api.bench.ts';
+import type { BenchModule, BenchResult } from './benchResult.ts';
+import { formatReport, formatVerdict } from './report.ts';
+
+/** Every benchmark of `npm run bench`, run one after the other so they do not compete for CPU. */
+const MODULES: readonly BenchModule[] = [apiBenchmark];
+
+const results: BenchResult[] = [];
+for (const module of MODULES) {
+  console.log(`\n== ${module.title}`);
+  try {
+    results.push(...(await module.run()));
+  } catch (error) {
+    // A broken benchmark must not hide the others' results; it is reported and fails the run.
+    console.error(error);
+    results.push({
+      name: module.title,
+      value: 0,
+      unit: '',
+      target: '-',
+      outcome: 'INVALID',
+      note: `crashed: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    process.exitCode = 1;
+  }
+}
+console.log(`\n${formatReport(results)}\n\n${formatVerdict(results)}`);
+// A target that is missed is news, not a failure: only a crashed benchmark changes the exit code.
