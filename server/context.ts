@@ -3,6 +3,7 @@ import type { LoginThrottle } from './auth/loginThrottle.ts';
 import type { PasswordChecker } from './auth/passwords.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { ConnectionTester } from './integrations/connectionTester.ts';
+import type { PlantLookup } from './features/plants/plantLookup.ts';
 
 /** What route handlers need; built once per server and passed down explicitly. */
 export interface ServerContext {
@@ -11,6 +12,8 @@ export interface ServerContext {
   passwords: PasswordChecker;
   loginThrottle: LoginThrottle;
   connections: ConnectionTester;
+  /** Plants by uuid for the ownership check; told of every change to a plant. */
+  plants: PlantLookup;
   /** Wall clock, injectable for tests. */
   now: () => Date;
 }

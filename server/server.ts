@@ -15,6 +15,7 @@ import { seedDemo } from './demo/seedDemo.ts';
 import { seedReferenceCatalogs } from './demo/seedCatalogs.ts';
 import { createConnectionTester } from './integrations/connectionTester.ts';
 import { signingSecret } from './settings.ts';
+import { PlantLookup } from './features/plants/plantLookup.ts';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default 8080. */
@@ -70,6 +71,7 @@ export async function createServer(options: StartServerOptions = {}) {
         clockMs,
       ),
       connections: createConnectionTester({ timeoutMs: options.connectionTestTimeoutMs ?? 3000 }),
+      plants: new PlantLookup(database.db),
       now,
     };
     await seedReferenceCatalogs(context);

@@ -62,13 +62,18 @@ export class TokenService {
     );
   }
 
-  async verifyAccess(token: string): Promise<AccessClaims> {
-    const nowSeconds = this.#now() / 1000;
+  /** The claims of an access token verified before and not yet expired, without any await. */
+  recentlyVerifiedAccess(token: string): AccessClaims | undefined {
     const cached = this.#verified.get(token);
-    if (cached) {
-      if (cached.exp > nowSeconds) return cached.claims;
-      this.#verified.delete(token);
-    }
+    if (!cached) return undefined;
+    if (cached.exp > this.#now() / 1000) return cached.claims;
+    this.#verified.delete(token);
+    return undefined;
+  }
+
+  async verifyAccess(token: string): Promise<AccessClaims> {
+    const recent = this.recentlyVerifiedAccess(token);
+    if (recent) return recent;
     const payload = await this.#verify(token, 'access');
     if (typeof payload.org !== 'string' || !isStringArray(payload.perms)) {
       throw unauthorized('Invalid access token');

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { registerDirectConnection } from './fastQuery.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase } from './nodeSqlite.ts';
 import type { Database } from './tables.ts';
@@ -28,9 +29,9 @@ export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> 
     typeof text === 'string' ? text.toLowerCase() : text,
   );
 
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new NodeSqliteDatabase(sqlite) }),
-  });
+  const connection = new NodeSqliteDatabase(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  registerDirectConnection(db, connection);
   await migrate(db);
   return { db, close: () => db.destroy() };
 }

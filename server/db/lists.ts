@@ -1,4 +1,6 @@
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Db } from './database.ts';
+import { rowsOf } from './fastQuery.ts';
 import {
   PAGE_SIZE_DEFAULT,
   type ListQuery,
@@ -31,23 +33,18 @@ export interface ListOptions {
 }
 
 /**
- * Counts and fetches one page of a filtered query. Takes the query with its filters and select
- * list; adds ordering, limit and offset.
+ * Fetches one page of a filtered query and the total count, in one statement where it can:
+ * the count rides along as a window function. Takes the query with its filters and select list;
+ * adds ordering, limit and offset.
  */
 export async function fetchPage<DB, TB extends keyof DB, O>(
+  db: Db,
   query: SelectQueryBuilder<DB, TB, O>,
   list: ListQuery,
   options: ListOptions,
 ): Promise<{ rows: O[]; page: PageMetadata }> {
   const number = list.page ?? 0;
   const size = list.size ?? PAGE_SIZE_DEFAULT;
-  const countQuery = (query as unknown as SelectQueryBuilder<DB, TB, object>)
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)`.as('total'));
-  const { total } = (await countQuery.executeTakeFirstOrThrow()) as { total: number | string };
-  const totalElements = Number(total);
-
   let ordered = query;
   const sort = list.sort && list.sort.length > 0 ? list.sort : options.defaultSort;
   for (const order of sort) {
@@ -64,24 +61,44 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
       order.direction === 'asc' ? by.asc().nullsLast() : by.desc().nullsLast(),
     );
   }
-  ordered = ordered.orderBy(sql.ref(options.tieBreaker), 'asc');
-  const rows =
-    number * size >= totalElements
-      ? []
-      : await ordered
-          .limit(size)
-          .offset(number * size)
-          .execute();
+  const paged = ordered
+    .orderBy(sql.ref(options.tieBreaker), 'asc')
+    .select(sql<number>`count(*) over ()`.as(TOTAL))
+    // Cast: SQLite re-prepares a statement on each run when LIMIT or OFFSET is a bare parameter.
+    .limit(sql<number>`cast(${size} as integer)`)
+    .offset(sql<number>`cast(${number * size} as integer)`);
+  const rows = (await rowsOf(db, paged.compile())) as (O &
+    Partial<Record<typeof TOTAL, unknown>>)[];
+  const totalElements = rows.length > 0 ? Number(rows[0]![TOTAL]) : await countAll(db, query);
+  // The rows are this call's own fresh objects: dropping the count column in place is safe.
+  for (const row of rows) delete row[TOTAL];
   return {
     rows,
     page: { number, size, totalElements, totalPages: Math.ceil(totalElements / size) },
   };
 }
 
+/** The column the window count rides in; removed from the rows before they are answered. */
+const TOTAL = '__total_elements';
+
+/** A page past the end has no row to carry the count: count on its own. */
+async function countAll<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  const count = (query as unknown as SelectQueryBuilder<DB, TB, object>)
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('total'));
+  const [row] = (await rowsOf(db, count.compile())) as { total: number | string }[];
+  return Number(row?.total ?? 0);
+}
+
 /** `lower(column) LIKE '%term%'` with the term's wildcards escaped; portable to PostgreSQL. */
 export function containsIgnoreCase(column: string, term: string): RawBuilder<boolean> {
   const escaped = term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
-  return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escaped}%`} escape '\\'`;
+  // Cast: SQLite re-prepares a statement on each run when a LIKE pattern is a bare parameter.
+  return sql<boolean>`lower(${sql.ref(column)}) like cast(${`%${escaped}%`} as text) escape '\\'`;
 }
 
 export const nowIso = (now: () => Date) => now().toISOString();

@@ -67,6 +67,8 @@ export interface PlantsTable {
   pv_tilt_deg: number | null;
   pv_azimuth_deg: number | null;
   pv_losses_percent: number | null;
+  /** JSON array, in order; mirrored in plant_external_ids. */
+  external_ids: string;
   metadata: string;
   created_at: string;
   updated_at: string;

@@ -24,7 +24,7 @@ export interface RequestContext<R extends RouteSpec> {
   /** The verified refresh token and its claims, for routes authenticated by one. */
   refresh: R['auth'] extends 'refresh' ? { token: string; claims: RefreshClaims } : null;
   /** The plant named by the path, already checked to belong to the caller's organization. */
-  plant: R['ownership'] extends true ? PlantRow : null;
+  plant: R['ownership'] extends true ? Readonly<PlantRow> : null;
   /** The client's address, for rate limiting. */
   ip: string;
 }
@@ -70,8 +70,22 @@ export function registerRoutes(
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
-      onRequest: async (request) => {
-        request.plantdeskAuth = await authenticate(request, route, context);
+      // Callback style: a token verified before is checked without a promise per request.
+      onRequest: (request, _reply, done) => {
+        try {
+          const auth = authenticate(request, route, context);
+          if (auth instanceof Promise) {
+            auth.then((state) => {
+              request.plantdeskAuth = state;
+              done();
+            }, done);
+          } else {
+            request.plantdeskAuth = auth;
+            done();
+          }
+        } catch (error) {
+          done(error as Error);
+        }
       },
       handler: async (request, reply) => {
         const params = route.params ? parseInput(route.params, request.params, 'path') : {};
@@ -97,28 +111,41 @@ export function registerRoutes(
   }
 }
 
-async function authenticate(
+/** Synchronous when the access token was verified before; throws the 401 or 403. */
+function authenticate(
   request: FastifyRequest,
   route: RouteSpec,
   context: ServerContext,
-): Promise<AuthState | null> {
+): AuthState | null | Promise<AuthState | null> {
   if (route.auth === 'public') return null;
   const token = bearerToken(request.headers.authorization);
   if (route.auth === 'refresh') {
-    return { user: null, refresh: { token, claims: await context.tokens.verifyRefresh(token) } };
+    return context.tokens
+      .verifyRefresh(token)
+      .then((claims) => ({ user: null, refresh: { token, claims } }));
   }
-  const user = await context.tokens.verifyAccess(token);
+  const recent = context.tokens.recentlyVerifiedAccess(token);
+  if (recent) return authorize(recent, route);
+  return context.tokens.verifyAccess(token).then((user) => authorize(user, route));
+}
+
+function authorize(user: AccessClaims, route: RouteSpec): AuthState {
   for (const required of route.permissions) {
     if (!user.permissions.includes(required)) throw forbidden(permissionRequiredMessage(required));
   }
   return { user, refresh: null };
 }
 
+const TOKEN_CHARACTERS = /^[A-Za-z0-9._~+/=-]+$/;
+
 function bearerToken(header: string | undefined): string {
   if (!header) throw unauthorized('Authentication required: send Authorization: Bearer <token>');
-  const match = /^Bearer[ ]+([A-Za-z0-9._~+/=-]+)[ ]*$/i.exec(header);
-  if (!match?.[1]) throw unauthorized('Authorization header must be: Bearer <token>');
-  return match[1];
+  const scheme = header.slice(0, 7);
+  const token = header.slice(7).trim();
+  if (scheme.toLowerCase() !== 'bearer ' || !TOKEN_CHARACTERS.test(token)) {
+    throw unauthorized('Authorization header must be: Bearer <token>');
+  }
+  return token;
 }
 
 /** A plant of another organization is as invisible as one that does not exist. */
@@ -126,12 +153,8 @@ async function loadOwnedPlant(
   context: ServerContext,
   plantUuid: string,
   user: AccessClaims | null,
-): Promise<PlantRow> {
-  const plant = await context.db
-    .selectFrom('plants')
-    .selectAll()
-    .where('plant_uuid', '=', plantUuid)
-    .executeTakeFirst();
+): Promise<Readonly<PlantRow>> {
+  const plant = await context.plants.find(plantUuid);
   if (!plant || plant.organization_uuid !== user?.organizationUuid) {
     throw notFound(`Plant ${plantUuid} not found`);
   }

@@ -64,6 +64,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pv_tilt_deg', 'double precision')
     .addColumn('pv_azimuth_deg', 'double precision')
     .addColumn('pv_losses_percent', 'double precision')
+    // The plant's external ids in order, as JSON, so reading a plant is one query; the
+    // plant_external_ids table holds the same ids for uniqueness and filtering.
+    .addColumn('external_ids', 'text', (c) => c.notNull())
     .addColumn('metadata', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())

@@ -27,7 +27,7 @@ export function dataTypesCollectHandlers({ db }: ServerContext): DataTypesCollec
           ),
         );
       }
-      const { rows, page } = await fetchPage(dataTypes, query, {
+      const { rows, page } = await fetchPage(db, dataTypes, query, {
         sortColumns: DATA_TYPE_COLUMNS,
         defaultSort: SORT_BY_CODE,
         tieBreaker: 'data_types_collects.data_types_collect_uuid',

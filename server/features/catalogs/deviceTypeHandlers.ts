@@ -34,7 +34,7 @@ export function deviceTypeHandlers({ db, now }: ServerContext): DeviceTypeHandle
           containsAnyIgnoreCase(['device_types.name', 'device_types.code'], query.search),
         );
       }
-      const { rows, page } = await fetchPage(deviceTypes, query, {
+      const { rows, page } = await fetchPage(db, deviceTypes, query, {
         sortColumns: DEVICE_TYPE_COLUMNS,
         defaultSort: SORT_BY_CODE,
         tieBreaker: 'device_types.device_type_uuid',

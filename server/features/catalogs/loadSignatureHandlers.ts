@@ -41,7 +41,7 @@ export function loadSignatureHandlers({ db, now }: ServerContext): LoadSignature
           containsAnyIgnoreCase(['load_signatures.name', 'load_signatures.code'], query.search),
         );
       }
-      const { rows, page } = await fetchPage(signatures, query, {
+      const { rows, page } = await fetchPage(db, signatures, query, {
         sortColumns: LOAD_SIGNATURE_COLUMNS,
         defaultSort: SORT_BY_CODE,
         tieBreaker: 'load_signatures.load_signature_uuid',

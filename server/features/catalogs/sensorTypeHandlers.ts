@@ -33,7 +33,7 @@ export function sensorTypeHandlers({ db, now }: ServerContext): SensorTypeHandle
           containsAnyIgnoreCase(['sensor_types.name', 'sensor_types.code'], query.search),
         );
       }
-      const { rows, page } = await fetchPage(sensorTypes, query, {
+      const { rows, page } = await fetchPage(db, sensorTypes, query, {
         sortColumns: SENSOR_TYPE_COLUMNS,
         defaultSort: SORT_BY_CODE,
         tieBreaker: 'sensor_types.sensor_type_uuid',

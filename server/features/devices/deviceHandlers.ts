@@ -55,7 +55,7 @@ export function deviceHandlers({ db, now }: ServerContext): DeviceHandlers {
           ]),
         );
       }
-      const { rows, page } = await fetchPage(devices, query, {
+      const { rows, page } = await fetchPage(db, devices, query, {
         sortColumns: DEVICE_COLUMNS,
         defaultSort: [{ property: 'name', direction: 'asc' }],
         tieBreaker: 'devices.device_uuid',

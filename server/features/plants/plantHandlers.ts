@@ -8,14 +8,7 @@ import {
   nowIso,
   type SortColumnsOf,
 } from '../../db/lists.ts';
-import {
-  deletePlant,
-  externalIdsOf,
-  insertPlant,
-  plantWithExternalIds,
-  toPlant,
-  updatePlant,
-} from './plantStore.ts';
+import { deletePlant, insertPlant, toPlant, updatePlant } from './plantStore.ts';
 
 type PlantHandlers = Pick<
   RouteHandlers,
@@ -29,7 +22,7 @@ const PLANT_COLUMNS: SortColumnsOf<Routes['listPlants']> = {
   updatedAt: 'plants.updated_at',
 };
 
-export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
+export function plantHandlers({ db, now, plants }: ServerContext): PlantHandlers {
   return {
     createPlant: async ({ user, body }) =>
       insertPlant(db, user.organizationUuid, body, nowIso(now)),
@@ -69,27 +62,33 @@ export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
           ]),
         );
       }
-      const { rows, page } = await fetchPage(plants, query, {
+      const { rows, page } = await fetchPage(db, plants, query, {
         sortColumns: PLANT_COLUMNS,
         defaultSort: [{ property: 'name', direction: 'asc' }],
         tieBreaker: 'plants.plant_uuid',
       });
-      const externalIds = await externalIdsOf(
-        db,
-        rows.map((row) => row.plant_uuid),
-      );
       return {
-        content: rows.map((row) => toPlant(row, externalIds.get(row.plant_uuid) ?? [])),
+        content: rows.map(toPlant),
         page,
       };
     },
 
-    getPlant: async ({ plant }) => plantWithExternalIds(db, plant),
+    getPlant: async ({ plant }) => toPlant(plant),
 
-    updatePlant: async ({ plant, body }) => updatePlant(db, plant, body, nowIso(now)),
+    updatePlant: async ({ plant, body }) => {
+      try {
+        return await updatePlant(db, plant, body, nowIso(now));
+      } finally {
+        plants.forget(plant.plant_uuid);
+      }
+    },
 
     deletePlant: async ({ plant }) => {
-      await deletePlant(db, plant.plant_uuid);
+      try {
+        await deletePlant(db, plant.plant_uuid);
+      } finally {
+        plants.forget(plant.plant_uuid);
+      }
       return undefined;
     },
   };

@@ -8,11 +8,11 @@ import { conflict } from '../../http/errors.ts';
 
 /** Reads and writes plants with their external ids. */
 
-export function toPlant(row: PlantRow, externalIds: string[]): Plant {
+export function toPlant(row: PlantRow): Plant {
   return {
     plantUuid: row.plant_uuid,
     name: row.name,
-    externalIds,
+    externalIds: JSON.parse(row.external_ids) as string[],
     location: {
       latitude: row.latitude,
       longitude: row.longitude,
@@ -43,25 +43,6 @@ function pvColumns(pv: PvSettings | null) {
     pv_azimuth_deg: pv?.azimuthDeg ?? null,
     pv_losses_percent: pv?.lossesPercent ?? null,
   };
-}
-
-export async function externalIdsOf(db: Db, plantUuids: string[]): Promise<Map<string, string[]>> {
-  const byPlant = new Map<string, string[]>(plantUuids.map((uuid) => [uuid, []]));
-  if (plantUuids.length === 0) return byPlant;
-  const rows = await db
-    .selectFrom('plant_external_ids')
-    .select(['plant_uuid', 'external_id'])
-    .where('plant_uuid', 'in', plantUuids)
-    .orderBy('plant_uuid')
-    .orderBy('position')
-    .execute();
-  for (const row of rows) byPlant.get(row.plant_uuid)?.push(row.external_id);
-  return byPlant;
-}
-
-export async function plantWithExternalIds(db: Db, row: PlantRow): Promise<Plant> {
-  const ids = await externalIdsOf(db, [row.plant_uuid]);
-  return toPlant(row, ids.get(row.plant_uuid) ?? []);
 }
 
 /** 409 when one of `externalIds` already belongs to another plant of the organization. */
@@ -122,6 +103,7 @@ export async function insertPlant(
     timezone: dto.location.timezone,
     altitude_m: dto.location.altitudeM ?? null,
     ...pvColumns(dto.pv ?? null),
+    external_ids: JSON.stringify(externalIds),
     metadata: JSON.stringify(dto.metadata ?? {}),
     created_at: now,
     updated_at: now,
@@ -133,7 +115,7 @@ export async function insertPlant(
       await replaceExternalIds(trx, row.plant_uuid, organizationUuid, externalIds);
     }),
   );
-  return toPlant(row, externalIds);
+  return toPlant(row);
 }
 
 export async function updatePlant(
@@ -153,6 +135,7 @@ export async function updatePlant(
     }),
     ...(dto.pv !== undefined && pvColumns(dto.pv)),
     ...(dto.metadata !== undefined && { metadata: JSON.stringify(dto.metadata) }),
+    ...(dto.externalIds !== undefined && { external_ids: JSON.stringify(dto.externalIds) }),
     updated_at: now,
   };
   const org = current.organization_uuid;
@@ -174,7 +157,7 @@ export async function updatePlant(
     .selectAll()
     .where('plant_uuid', '=', current.plant_uuid)
     .executeTakeFirstOrThrow();
-  return plantWithExternalIds(db, updated);
+  return toPlant(updated);
 }
 
 /** Dependent rows (devices, sensors, vendor configurations, readings) go by cascade. */

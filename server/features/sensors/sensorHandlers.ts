@@ -51,7 +51,7 @@ export function sensorHandlers(context: ServerContext): SensorHandlers {
           ]),
         );
       }
-      const { rows, page } = await fetchPage(sensors, query, {
+      const { rows, page } = await fetchPage(db, sensors, query, {
         sortColumns: SENSOR_COLUMNS,
         defaultSort: [{ property: 'name', direction: 'asc' }],
         tieBreaker: 'sensors.sensor_uuid',

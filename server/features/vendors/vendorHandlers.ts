@@ -55,7 +55,7 @@ export function vendorHandlers({ db, now }: ServerContext): VendorHandlers {
     listVendors: async ({ query }) => {
       let vendors = db.selectFrom('vendors').selectAll();
       if (query.search) vendors = vendors.where(containsAnyIgnoreCase(SEARCHED, query.search));
-      const { rows, page } = await fetchPage(vendors, query, listOptions(VENDOR_COLUMNS));
+      const { rows, page } = await fetchPage(db, vendors, query, listOptions(VENDOR_COLUMNS));
       return { content: rows.map(toVendor), page };
     },
 
@@ -72,7 +72,7 @@ export function vendorHandlers({ db, now }: ServerContext): VendorHandlers {
       if (query.mode === 'config') vendors = vendors.where('configured.plant_uuid', 'is not', null);
       if (query.mode === 'not_config') vendors = vendors.where('configured.plant_uuid', 'is', null);
       if (query.search) vendors = vendors.where(containsAnyIgnoreCase(SEARCHED, query.search));
-      const { rows, page } = await fetchPage(vendors, query, listOptions(PLANT_VENDOR_COLUMNS));
+      const { rows, page } = await fetchPage(db, vendors, query, listOptions(PLANT_VENDOR_COLUMNS));
       return {
         content: rows.map(({ settings, configured_at, ...vendor }) =>
           toPlantVendor(
