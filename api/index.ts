@@ -12,3 +12,6 @@ export * from './schemas/sensors.ts';
 export * from './schemas/vendors.ts';
 export * from './schemas/relationships.ts';
 export * from './openapi.ts';
+export * from './metricsRoutes.ts';
+export * from './schemas/dates.ts';
+export * from './schemas/metrics.ts';

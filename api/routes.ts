@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { metricsRoutes } from './metricsRoutes.ts';
 import { permission as p } from './permissions.ts';
 import { pageOf, Uuid } from './schemas/common.ts';
 import {
@@ -659,6 +660,9 @@ export const routes = {
     status: 200,
     response: pageOf(DataTypesCollect),
   }),
+
+  // ── Measurements and metrics ────────────────────────────────────────────────
+  ...metricsRoutes,
 };
 
 export type Routes = typeof routes;

@@ -27,7 +27,13 @@ interface Route {
 export const apiBenchmark: BenchModule = {
   title: `API: requests/s, ours vs bare Fastify (${CONNECTIONS} connections, ${ROUNDS} × ${MEASURE_SECONDS} s each)`,
   async run() {
-    const ours = await startServer({ port: 0, db: ':memory:', demo: true, logger: false });
+    const ours = await startServer({
+      port: 0,
+      db: ':memory:',
+      demo: true,
+      simulation: false,
+      logger: false,
+    });
     let bare: FastifyInstance | undefined;
     let load: LoadGenerator | undefined;
     try {

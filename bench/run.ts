@@ -1,9 +1,17 @@
 import { apiBenchmark } from './api.bench.ts';
+import { ingestionBenchmark } from './ingestion.bench.ts';
+import { metricsBenchmark } from './metrics.bench.ts';
+import { forecastBenchmark } from './forecast.bench.ts';
 import type { BenchModule, BenchResult } from './benchResult.ts';
 import { formatReport, formatVerdict } from './report.ts';
 
 /** Every benchmark of `npm run bench`, run one after the other so they do not compete for CPU. */
-const MODULES: readonly BenchModule[] = [apiBenchmark];
+const MODULES: readonly BenchModule[] = [
+  apiBenchmark,
+  forecastBenchmark,
+  ingestionBenchmark,
+  metricsBenchmark,
+];
 
 const results: BenchResult[] = [];
 for (const module of MODULES) {

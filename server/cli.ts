@@ -2,9 +2,19 @@ import { parseArgs } from 'node:util';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory:] [--demo] [--quiet]
+       [--history-days N] [--seed N] [--no-simulation]
+
+The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
+(--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
 
 Environment: PLANTDESK_ADMIN_EMAIL and PLANTDESK_ADMIN_PASSWORD create an administrator;
 PLANTDESK_JWT_SECRET sets the token signing secret (default: generated, kept in the database).`;
+
+function parseCount(option: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new Error(`--${option} must be a whole number, not '${text}'`);
+  return Number(text);
+}
 
 function parsePort(text: string): number {
   const port = Number(text);
@@ -22,6 +32,9 @@ async function main(): Promise<void> {
       demo: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
+      'history-days': { type: 'string' },
+      seed: { type: 'string' },
+      'no-simulation': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -36,6 +49,12 @@ async function main(): Promise<void> {
     host: values.host,
     db: values.db,
     demo: values.demo,
+    simulation: values['no-simulation']
+      ? false
+      : {
+          historyDays: parseCount('history-days', values['history-days']),
+          seed: parseCount('seed', values.seed),
+        },
     ...(adminEmail && adminPassword && { admin: { email: adminEmail, password: adminPassword } }),
     ...(process.env.PLANTDESK_JWT_SECRET && { jwtSecret: process.env.PLANTDESK_JWT_SECRET }),
     logger: values.quiet ? false : { level: 'info', stream: process.stderr },
@@ -61,7 +80,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const usageError =
     (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ||
-    /^--port/.test(String((error as Error).message));
+    /^--(port|history-days|seed)/.test(String((error as Error).message));
   console.error(usageError ? `${(error as Error).message}\n${USAGE}` : error);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import type { PasswordChecker } from './auth/passwords.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { ConnectionTester } from './integrations/connectionTester.ts';
 import type { PlantLookup } from './features/plants/plantLookup.ts';
+import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 
 /** What route handlers need; built once per server and passed down explicitly. */
 export interface ServerContext {
@@ -14,6 +15,10 @@ export interface ServerContext {
   connections: ConnectionTester;
   /** Plants by uuid for the ownership check; told of every change to a plant. */
   plants: PlantLookup;
+  /** Moves on every write to the database: caches of derived answers compare against it. */
+  writes: { readonly value: number };
   /** Wall clock, injectable for tests. */
   now: () => Date;
+  /** PV health thresholds overriding the defaults (README, "PV health"). */
+  pvHealth?: Partial<PvHealthThresholds>;
 }

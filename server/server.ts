@@ -16,6 +16,8 @@ import { seedReferenceCatalogs } from './demo/seedCatalogs.ts';
 import { createConnectionTester } from './integrations/connectionTester.ts';
 import { signingSecret } from './settings.ts';
 import { PlantLookup } from './features/plants/plantLookup.ts';
+import { startSimulation, type SimulationSettings } from './simulator/index.ts';
+import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 
 export interface StartServerOptions {
   /** TCP port; 0 picks a free one. Default 8080. */
@@ -39,6 +41,14 @@ export interface StartServerOptions {
   connectionTestTimeoutMs?: number;
   /** Wall clock, injectable for tests. */
   now?: () => Date;
+  /**
+   * The plant simulator (sensors at `sim://` addresses): history at start for simulated sensors
+   * without readings, then live readings every minute. Default: 90 days and live with `demo`,
+   * live only otherwise; `false` turns it off.
+   */
+  simulation?: SimulationSettings | false;
+  /** PV health thresholds overriding the defaults (README, "PV health"). */
+  pvHealth?: Partial<PvHealthThresholds>;
 }
 
 export interface RunningServer {
@@ -72,7 +82,9 @@ export async function createServer(options: StartServerOptions = {}) {
       ),
       connections: createConnectionTester({ timeoutMs: options.connectionTestTimeoutMs ?? 3000 }),
       plants: new PlantLookup(database.db),
+      writes: database.writes,
       now,
+      pvHealth: options.pvHealth,
     };
     await seedReferenceCatalogs(context);
     if (options.demo) await seedDemo(context);
@@ -81,7 +93,14 @@ export async function createServer(options: StartServerOptions = {}) {
       logger: options.logger ?? { level: 'info', stream: process.stderr },
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
     });
+    const simulator = await startSimulation(
+      database.db,
+      now,
+      { demo: options.demo ?? false, simulation: options.simulation },
+      app.log,
+    );
     const close = async () => {
+      await simulator?.stop();
       await app.close();
       await database.close();
     };

@@ -19,7 +19,7 @@ function documented<T extends z.ZodType>(schema: T, json: Record<string, unknown
   return schema;
 }
 
-function integerParam(name: string, min: number, max: number) {
+export function integerParam(name: string, min: number, max: number) {
   const message = `${name} must be an integer from ${min} to ${max}`;
   const schema = z.preprocess(
     blankToUndefined,

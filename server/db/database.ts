@@ -7,11 +7,14 @@ import { registerDirectConnection } from './fastQuery.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase } from './nodeSqlite.ts';
 import type { Database } from './tables.ts';
+import { WriteGeneration } from './writeGeneration.ts';
 
 export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: Db;
+  /** Moves whenever a statement that may write runs. */
+  writes: WriteGeneration;
   close(): Promise<void>;
 }
 
@@ -30,10 +33,14 @@ export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> 
   );
 
   const connection = new NodeSqliteDatabase(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const writes = new WriteGeneration();
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: connection }),
+    plugins: [writes],
+  });
   registerDirectConnection(db, connection);
   await migrate(db);
-  return { db, close: () => db.destroy() };
+  return { db, writes, close: () => db.destroy() };
 }
 
 async function migrate(db: Db): Promise<void> {

@@ -21,6 +21,9 @@ export interface Database {
   devices: DevicesTable;
   sensors: SensorsTable;
   sensor_data_types: SensorDataTypesTable;
+  readings: ReadingsTable;
+  sensor_rollups: SensorRollupsTable;
+  externally_fed_sensors: ExternallyFedSensorsTable;
 }
 
 export interface SettingsTable {
@@ -177,6 +180,31 @@ export interface SensorsTable {
 export interface SensorDataTypesTable {
   sensor_uuid: string;
   data_types_collect_uuid: string;
+}
+
+/** One reading of a sensor; `taken_at` in epoch milliseconds. */
+export interface ReadingsTable {
+  sensor_uuid: string;
+  taken_at: number;
+  value: number;
+}
+
+/** 15-minute rollup of a sensor; `bucket_start` in epoch milliseconds, a multiple of 900 000. */
+export interface SensorRollupsTable {
+  sensor_uuid: string;
+  bucket_start: number;
+  energy_kwh: number | null;
+  mean_value: number;
+  min_value: number;
+  max_value: number;
+  sample_count: number;
+  covered_seconds: number;
+}
+
+/** A sensor that received readings through the API: the simulator leaves it alone. */
+export interface ExternallyFedSensorsTable {
+  sensor_uuid: string;
+  first_fed_at: string;
 }
 
 export type PlantRow = Selectable<PlantsTable>;

@@ -6,6 +6,10 @@ import { catalogHandlers } from './catalogs/catalogHandlers.ts';
 import { vendorHandlers } from './vendors/vendorHandlers.ts';
 import { deviceHandlers } from './devices/deviceHandlers.ts';
 import { sensorHandlers } from './sensors/sensorHandlers.ts';
+import { readingHandlers } from '../measurements/readingHandlers.ts';
+import { energyMetricsHandlers } from '../measurements/metrics/metricsHandlers.ts';
+import { forecastHandlers } from '../forecasts/forecastHandlers.ts';
+import { pvHealthHandlers } from '../pvHealth/pvHealthHandlers.ts';
 
 /** Every route's handler, by operation id; the type makes a missing one a compile error. */
 export function allHandlers(context: ServerContext): RouteHandlers {
@@ -16,5 +20,9 @@ export function allHandlers(context: ServerContext): RouteHandlers {
     ...vendorHandlers(context),
     ...deviceHandlers(context),
     ...sensorHandlers(context),
+    ...readingHandlers(context),
+    ...energyMetricsHandlers(context),
+    ...forecastHandlers(context),
+    ...pvHealthHandlers(context),
   } as RouteHandlers;
 }

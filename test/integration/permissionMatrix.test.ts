@@ -46,6 +46,7 @@ interface CaseContext {
 
 interface PreparedRequest {
   params?: Record<string, string>;
+  query?: Record<string, string>;
   body?: unknown;
   /** Replaces the account's access token (refresh routes, login). */
   token?: string | null;
@@ -187,6 +188,44 @@ const fixtures: Record<RouteId, Fixture> = {
   }),
 
   listDataTypesCollects: async () => ({}),
+
+  ingestReadings: async (context) => ({
+    params: { ...plantParams(context), sensorUuid: (await freshSensor(context)).sensorUuid },
+    body: { readings: [{ timestamp: '2026-11-20T12:00:00Z', value: 1500 }] },
+  }),
+  dailyConsumption: async (context) => ({ params: plantParams(context) }),
+  hourlyConsumption: async (context) => ({ params: plantParams(context) }),
+  summaryConsumption: async (context) => ({
+    params: plantParams(context),
+    query: { startDate: '2026-11-01', endDate: '2026-11-07' },
+  }),
+  predictConsumption: async (context) => ({ params: plantParams(context) }),
+  dailyProduction: async (context) => ({ params: plantParams(context) }),
+  hourlyProduction: async (context) => ({ params: plantParams(context) }),
+  predictProduction: async ({ plantOwnerToken }) => ({
+    // Production forecasts need PV settings, which the Other Co plant does not have.
+    params: {
+      plantUuid: (
+        await createPlant(server, plantOwnerToken, {
+          pv: { peakPowerKw: 5, tiltDeg: 30, azimuthDeg: 180, lossesPercent: 14 },
+        })
+      ).plantUuid,
+    },
+  }),
+  predictByDeviceType: async (context) => ({ params: plantParams(context) }),
+  historyConsumption: async (context) => ({
+    params: plantParams(context),
+    query: { startDate: '2026-11-20T00:00', endDate: '2026-11-20T06:00' },
+  }),
+  historyProduction: async (context) => ({
+    params: plantParams(context),
+    query: { startDate: '2026-11-20T00:00', endDate: '2026-11-20T06:00' },
+  }),
+  energyBreakdown: async (context) => ({
+    params: plantParams(context),
+    query: { startDate: '2026-11-20T00:00', endDate: '2026-11-21T00:00' },
+  }),
+  pvHealth: async (context) => ({ params: plantParams(context) }),
 };
 
 const ROUTES = Object.entries(routes as Record<RouteId, RouteSpec>) as [RouteId, RouteSpec][];
@@ -296,7 +335,11 @@ describe('permission × ownership matrix', () => {
     });
     const path = concretePath(route.path, prepared.params);
     const token = prepared.token !== undefined ? prepared.token : tokens[roleOf(account)];
-    const response = await server.request(route.method, path, { token, body: prepared.body });
+    const response = await server.request(route.method, path, {
+      token,
+      body: prepared.body,
+      query: prepared.query,
+    });
 
     if (expected.status >= 400) {
       const error = expectErrorBody(response, expected.status, path);

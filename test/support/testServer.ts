@@ -39,6 +39,8 @@ export class TestServer {
       demo: true,
       logger: false,
       scryptCost: TEST_SCRYPT_COST,
+      // Tests that want simulated readings ask for them; the rest stay fast and deterministic.
+      simulation: false,
       ...options,
     });
     return new TestServer(server);

@@ -1,9 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initial from './0001_initial.ts';
+import * as measurements from './0002_measurements.ts';
+import * as externallyFedSensors from './0003_externally_fed_sensors.ts';
 
 /** Migrations in order; a new one is appended, never edited once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
+  '0002_measurements': measurements,
+  '0003_externally_fed_sensors': externallyFedSensors,
 };
 
 export const migrationProvider: MigrationProvider = {

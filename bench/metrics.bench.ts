@@ -1,0 +1,245 @@
+import { routes, type Series } from '../api/index.ts';
+import { startServer } from '../server/index.ts';
+import { DAY_MS } from '../server/simulator/plantClock.ts';
+import { ratioResult, type BenchModule, type BenchResult } from './benchResult.ts';
+import type { ServerMeasurement } from './load/loadGenerator.ts';
+import { BenchApi } from './support/benchApi.ts';
+import { CyclingLoad } from './support/cyclingLoad.ts';
+import { ensureYearIngested } from './support/yearIngest.ts';
+import { yearPlant } from './support/yearPlant.ts';
+import { YEAR_DAYS, YEAR_START_MS } from './support/yearReadings.ts';
+
+/**
+ * Requests per second of three metrics routes on a plant with a year of 1-minute readings of 8
+ * sensors, each against `GET /plants/{plantUuid}` on the same server in the same run.
+ *
+ * The server remembers metrics answers until the database is written to, so a load that asks
+ * one question again and again measures that memory, not the metrics. Each route is therefore
+ * measured twice: asking the same question every time (a dashboard refreshing), and asking a
+ * different day (or 30-day window) of the year each time, in turn over more questions than the
+ * server remembers, so every answer is computed from the rollups.
+ */
+const TARGET_RATIO = 0.5;
+const CONNECTIONS = 10;
+const WARM_UP_SECONDS = 1;
+const MEASURE_SECONDS = 2;
+/** Every target is measured once per round, the order reversed every other round; medians count. */
+const ROUNDS = 3;
+const HISTORY_DAYS = 30;
+/** The reference day of the repeated questions, well inside the year. */
+const REFERENCE_DAY = 256;
+
+type MetricOperation = 'dailyConsumption' | 'hourlyProduction' | 'historyConsumption';
+
+interface Target {
+  name: string;
+  /** Path and query of each request, asked in turn. */
+  paths: string[];
+  check(body: unknown): string | undefined;
+}
+
+export const metricsBenchmark: BenchModule = {
+  title:
+    `Metrics: requests/s vs GET /plants/{plantUuid} on a year of readings ` +
+    `(${CONNECTIONS} connections, ${ROUNDS} × ${MEASURE_SECONDS} s each)`,
+  async run() {
+    const plant = await yearPlant();
+    await ensureYearIngested(plant);
+    const server = await startServer({
+      port: 0,
+      db: plant.dbFile,
+      logger: false,
+      simulation: false,
+    });
+    let load: CyclingLoad | undefined;
+    try {
+      const api = await BenchApi.login(server.url, plant.admin);
+      const base = baseTarget(plant.plantUuid);
+      const metrics = metricTargets(plant.plantUuid);
+      for (const target of [base, ...metrics]) await checkAnswers(api, target);
+      await printSample(api, metrics);
+      load = await CyclingLoad.start();
+      const samples = await measureAll(load, server.url, api.headers, [base, ...metrics]);
+      return metrics.map((target) =>
+        summarize(target.name, samples.get(base)!, samples.get(target)!),
+      );
+    } finally {
+      await load?.close();
+      await server.close();
+    }
+  },
+};
+
+function baseTarget(plantUuid: string): Target {
+  return {
+    name: 'GET /plants/{plantUuid}',
+    paths: [`/plants/${plantUuid}`],
+    check: (body) => problemOf(routes.getPlant.response.safeParse(body)),
+  };
+}
+
+interface MetricRoute {
+  name: string;
+  operation: MetricOperation;
+  /** What one question is about: a `date`, or a `window` of days. */
+  asks: 'date' | 'window';
+  path(day: number): string;
+  /** The days whose 7-day, 24-hour or 30-day span lies within the readings. */
+  firstDay: number;
+  lastDay: number;
+}
+
+/** Each route asking the same question, then a different one each time. */
+function metricTargets(plantUuid: string): Target[] {
+  const plantPath = `/plants/${plantUuid}`;
+  const routesMeasured: MetricRoute[] = [
+    {
+      name: 'daily-power-consumptions',
+      operation: 'dailyConsumption',
+      asks: 'date',
+      path: (day) => `${plantPath}/daily-power-consumptions?date=${dateOf(day)}`,
+      firstDay: 7,
+      lastDay: YEAR_DAYS - 2,
+    },
+    {
+      name: 'hourly-power-productions',
+      operation: 'hourlyProduction',
+      asks: 'date',
+      path: (day) => `${plantPath}/hourly-power-productions?date=${dateOf(day)}`,
+      firstDay: 1,
+      lastDay: YEAR_DAYS - 2,
+    },
+    {
+      name: `sensor-history-consumptions hours × ${HISTORY_DAYS} d`,
+      operation: 'historyConsumption',
+      asks: 'window',
+      path: (day) =>
+        `${plantPath}/sensor-history-consumptions?startDate=${dateOf(day)}T00:00` +
+        `&endDate=${dateOf(day + HISTORY_DAYS)}T00:00&granularity=hours`,
+      firstDay: 1,
+      lastDay: YEAR_DAYS - 2 - HISTORY_DAYS,
+    },
+  ];
+  return routesMeasured.flatMap((route) => {
+    const check = (body: unknown) => seriesProblem(route.operation, body);
+    const count = route.lastDay - route.firstDay + 1;
+    const days = Array.from({ length: count }, (_, index) => route.firstDay + index);
+    return [
+      { name: `${route.name}, same ${route.asks}`, paths: [route.path(REFERENCE_DAY)], check },
+      {
+        name: `${route.name}, ${count} ${route.asks}s in turn`,
+        paths: days.map(route.path),
+        check,
+      },
+    ];
+  });
+}
+
+/** A UTC day of the year as a local date label (the plant's days are not cut at UTC midnight). */
+function dateOf(day: number): string {
+  return new Date(YEAR_START_MS + day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The answer fits the contract, and its span is fully covered by readings. */
+function seriesProblem(operation: MetricOperation, body: unknown): string | undefined {
+  const parsed = routes[operation].response.safeParse(body);
+  if (!parsed.success) return problemOf(parsed);
+  const series = parsed.data as Series;
+  const uncovered = series.points.filter((point) => point.value === null || point.coverage < 1);
+  if (series.points.length === 0 || uncovered.length > 0) {
+    return `${uncovered.length} of ${series.points.length} points lack data`;
+  }
+  return series.points.some((point) => point.value! > 0) ? undefined : 'every value is 0';
+}
+
+function problemOf(result: { success: boolean; error?: { message: string } }): string | undefined {
+  return result.success ? undefined : `the answer breaks the contract: ${result.error?.message}`;
+}
+
+/** The first, a middle and the last path of every target answer 200 and a sound body. */
+async function checkAnswers(api: BenchApi, target: Target): Promise<void> {
+  const paths = target.paths;
+  for (const path of new Set([paths[0]!, paths[paths.length >> 1]!, paths[paths.length - 1]!])) {
+    const problem = target.check(await api.get(path));
+    if (problem) throw new Error(`${target.name}: GET ${path}: ${problem}`);
+  }
+}
+
+/** One answer of each route, so the reader can judge the data is a plausible plant's. */
+async function printSample(api: BenchApi, metrics: readonly Target[]): Promise<void> {
+  for (const target of metrics.filter((_, index) => index % 2 === 0)) {
+    const series = await api.get<Series>(target.paths[0]!);
+    const values = series.points.map((point) => point.value!);
+    const total = values.reduce((sum, value) => sum + value, 0);
+    const summary =
+      series.unit === 'kWh'
+        ? `${total.toFixed(1)} kWh in ${values.length} points`
+        : `mean ${(total / values.length).toFixed(0)} W, max ${Math.max(...values).toFixed(0)} W over ${values.length} points`;
+    console.log(`${target.name} (${series.from} .. ${series.to}): ${summary}`);
+  }
+}
+
+async function measureAll(
+  load: CyclingLoad,
+  origin: string,
+  headers: Record<string, string>,
+  targets: readonly Target[],
+): Promise<Map<Target, ServerMeasurement[]>> {
+  const measure = (target: Target, durationSeconds: number) =>
+    load.measure({
+      origin,
+      paths: target.paths,
+      headers,
+      connections: CONNECTIONS,
+      durationSeconds,
+    });
+  const samples = new Map(targets.map((target) => [target, [] as ServerMeasurement[]]));
+  for (const target of targets) await measure(target, WARM_UP_SECONDS);
+  for (let round = 0; round < ROUNDS; round++) {
+    // Reversing the order every other round cancels a steady drift (heat, GC, page cache).
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) samples.get(target)!.push(await measure(target, MEASURE_SECONDS));
+  }
+  for (const target of targets) console.log(`${target.name}\n  ${describe(samples.get(target)!)}`);
+  return samples;
+}
+
+function summarize(
+  name: string,
+  base: readonly ServerMeasurement[],
+  metric: readonly ServerMeasurement[],
+): BenchResult {
+  const medianOf = (samples: readonly ServerMeasurement[], field: keyof ServerMeasurement) =>
+    median(samples.map((sample) => sample[field]));
+  const invalid = [...base, ...metric].filter((sample) => sample.non2xx > 0 || sample.errors > 0);
+  return ratioResult(
+    {
+      name,
+      value: medianOf(metric, 'requestsPerSecond'),
+      baseline: medianOf(base, 'requestsPerSecond'),
+      unit: 'req/s',
+      note:
+        `server CPU per request (median): ${Math.round(medianOf(metric, 'cpuMicrosPerResponse'))} µs, ` +
+        `GET /plants/{plantUuid} ${Math.round(medianOf(base, 'cpuMicrosPerResponse'))} µs`,
+    },
+    TARGET_RATIO,
+    invalid.length > 0
+      ? `invalid run (${invalid.map((sample) => `${sample.non2xx} non-2xx, ${sample.errors} errors`).join('; ')})`
+      : undefined,
+  );
+}
+
+/** Every sample of one target, in order: requests/s, then server CPU µs per request. */
+function describe(samples: readonly ServerMeasurement[]): string {
+  const list = (values: number[]) =>
+    values.map((value) => Math.round(value).toLocaleString('en-US')).join(' / ');
+  const rates = list(samples.map((sample) => sample.requestsPerSecond));
+  const cpu = list(samples.map((sample) => sample.cpuMicrosPerResponse));
+  return `${rates} req/s   (${cpu} µs server CPU per request)`;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}

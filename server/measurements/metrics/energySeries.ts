@@ -1,0 +1,76 @@
+import {
+  ENERGY_UNIT,
+  MAX_SUMMARY_DAYS,
+  formatLocalDate,
+  type LocalDate,
+  type Series,
+} from '../../../api/index.ts';
+import type { Db } from '../../db/database.ts';
+import type { PlantRow } from '../../db/tables.ts';
+import { unprocessable } from '../../http/errors.ts';
+import { combineFlow, measureFlow } from './flowMeasures.ts';
+import {
+  compareLocalDates,
+  daysInclusive,
+  hoursEndingWithCurrentHour,
+  hoursEndingWithDay,
+  localDays,
+  localDaysEndingWith,
+  todayIn,
+  type TimeRange,
+} from './localTime.ts';
+import type { PlantFlow } from './plantFlows.ts';
+import { seriesOf, spanOf } from './seriesEnvelope.ts';
+
+/** Energy (kWh) of a plant flow per local day or hour, from rollups in one query. */
+
+export type SeriesPlant = Pick<PlantRow, 'plant_uuid' | 'timezone'>;
+
+export async function energySeries(
+  db: Db,
+  plant: SeriesPlant,
+  flow: PlantFlow,
+  buckets: readonly TimeRange[],
+): Promise<Series> {
+  const measures = await measureFlow(db, flow, buckets);
+  const points = combineFlow(measures, (energyKwh) => energyKwh).map((point, index) => ({
+    ...point,
+    start: buckets[index]!.start,
+  }));
+  return seriesOf(plant, ENERGY_UNIT, spanOf(buckets, { start: 0, end: 0 }), points);
+}
+
+/** The 7 local days ending with `date` (default: today in the plant's zone). */
+export const dailyBuckets = (zone: string, date: LocalDate | undefined, now: Date): TimeRange[] =>
+  localDaysEndingWith(zone, date ?? todayIn(zone, now), 7);
+
+/** With `date`, the 24 hours ending at the end of that day; else those ending with this hour. */
+export const hourlyBuckets = (zone: string, date: LocalDate | undefined, now: Date): TimeRange[] =>
+  date ? hoursEndingWithDay(zone, date) : hoursEndingWithCurrentHour(zone, now.getTime());
+
+/**
+ * Every local day from `startDate` to `endDate` (default today), both included; 422 when
+ * inverted or longer than MAX_SUMMARY_DAYS.
+ */
+export function summaryBuckets(
+  zone: string,
+  startDate: LocalDate,
+  endDate: LocalDate | undefined,
+  now: Date,
+): TimeRange[] {
+  const end = endDate ?? todayIn(zone, now);
+  const endName = endDate ? 'endDate' : 'endDate (default today)';
+  if (compareLocalDates(startDate, end) > 0) {
+    throw unprocessable(
+      `startDate ${formatLocalDate(startDate)} is after ${endName} ${formatLocalDate(end)}`,
+    );
+  }
+  const days = daysInclusive(startDate, end);
+  if (days > MAX_SUMMARY_DAYS) {
+    throw unprocessable(
+      `The range from startDate ${formatLocalDate(startDate)} to ${endName} ` +
+        `${formatLocalDate(end)} spans ${days} days; at most ${MAX_SUMMARY_DAYS} days are allowed`,
+    );
+  }
+  return localDays(zone, startDate, end);
+}

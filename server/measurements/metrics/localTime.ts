@@ -1,0 +1,208 @@
+import { DateTime, IANAZone } from 'luxon';
+import type { LocalDate, LocalDateTime } from '../../../api/schemas/dates.ts';
+
+/**
+ * Local days and hours of a plant's zone as epoch-millisecond ranges, and timestamps written
+ * with the zone's offset. Luxon does every zone computation; this module only remembers its
+ * answers, because metrics ask for the same boundaries and offsets over and over, and Luxon
+ * needs several microseconds for each.
+ */
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** `[start, end)` in epoch milliseconds. */
+export interface TimeRange {
+  start: number;
+  end: number;
+}
+
+// ---- calendar arithmetic on local dates (no zone involved) ----
+
+const epochDay = ({ year, month, day }: LocalDate) => Date.UTC(year, month - 1, day) / DAY_MS;
+
+function fromEpochDay(days: number): LocalDate {
+  const date = new Date(days * DAY_MS);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+export const addDays = (date: LocalDate, days: number): LocalDate =>
+  fromEpochDay(epochDay(date) + days);
+
+/** Negative when `a` is before `b`. */
+export const compareLocalDates = (a: LocalDate, b: LocalDate): number => epochDay(a) - epochDay(b);
+
+/** Days from `start` to `end`, both included. */
+export const daysInclusive = (start: LocalDate, end: LocalDate): number =>
+  epochDay(end) - epochDay(start) + 1;
+
+// ---- local time → instant ----
+
+const dayStarts = new Map<string, number>();
+const MAX_REMEMBERED_DAYS = 100_000;
+
+/**
+ * The instant of a local wall time. A time skipped by a DST change moves forward by the size
+ * of the change (02:30 on a spring-forward day is 03:30); a time that happens twice means its
+ * earlier occurrence.
+ */
+export function instantOf(zone: string, local: LocalDateTime): number {
+  const candidates = DateTime.fromObject(local, { zone }).getPossibleOffsets();
+  if (candidates.length === 0) throw new Error(`Unknown time zone ${zone}`);
+  return Math.min(...candidates.map((candidate) => candidate.toMillis()));
+}
+
+/** The first instant of a local day (not always 00:00: some zones skip midnight). */
+export function startOfLocalDay(zone: string, date: LocalDate): number {
+  const key = `${zone}|${date.year}-${date.month}-${date.day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = instantOf(zone, { ...date, hour: 0, minute: 0 });
+    if (dayStarts.size >= MAX_REMEMBERED_DAYS) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
+/** A local day: 23, 24 or 25 hours long. */
+export const localDay = (zone: string, date: LocalDate): TimeRange => ({
+  start: startOfLocalDay(zone, date),
+  end: startOfLocalDay(zone, addDays(date, 1)),
+});
+
+/** Every local day from `first` to `last` inclusive, oldest first. */
+export function localDays(zone: string, first: LocalDate, last: LocalDate): TimeRange[] {
+  const count = daysInclusive(first, last);
+  const starts = Array.from({ length: count + 1 }, (_, index) =>
+    startOfLocalDay(zone, addDays(first, index)),
+  );
+  return starts.slice(0, count).map((start, index) => ({ start, end: starts[index + 1]! }));
+}
+
+/** The `count` local days ending with `reference` (included), oldest first. */
+export const localDaysEndingWith = (
+  zone: string,
+  reference: LocalDate,
+  count: number,
+): TimeRange[] => localDays(zone, addDays(reference, 1 - count), reference);
+
+/** The local date of an instant. */
+export function localDateOf(zone: string, instant: number): LocalDate {
+  const wall = wallClock(zone, instant);
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+}
+
+/** Today in the plant's zone by the injectable clock. */
+export const todayIn = (zone: string, now: Date): LocalDate => localDateOf(zone, now.getTime());
+
+/** The start of the local hour holding an instant (in +05:45 zones, at :15 past a UTC hour). */
+export function startOfLocalHour(zone: string, instant: number): number {
+  const offset = offsetMinutesAt(zone, instant);
+  const wall = instant + offset * MINUTE_MS;
+  const start = instant - (((wall % HOUR_MS) + HOUR_MS) % HOUR_MS);
+  if (offsetMinutesAt(zone, start) === offset) return start;
+  // The hour began under another offset (a change of less than an hour, as on Lord Howe).
+  return DateTime.fromMillis(instant, { zone }).startOf('hour').toMillis();
+}
+
+/** `count` consecutive one-hour ranges ending at `end`. */
+export function hoursEndingAt(end: number, count: number): TimeRange[] {
+  return Array.from({ length: count }, (_, index) => {
+    const start = end - (count - index) * HOUR_MS;
+    return { start, end: start + HOUR_MS };
+  });
+}
+
+/**
+ * The 24 hours ending at the end of a local day: on a 25-hour day its first hour is left out,
+ * on a 23-hour day the previous day's last hour is in.
+ */
+export const hoursEndingWithDay = (zone: string, date: LocalDate): TimeRange[] =>
+  hoursEndingAt(startOfLocalDay(zone, addDays(date, 1)), 24);
+
+/** The 24 hours ending with the current local hour (the current, unfinished hour is the last). */
+export const hoursEndingWithCurrentHour = (zone: string, now: number): TimeRange[] =>
+  hoursEndingAt(startOfLocalHour(zone, now) + HOUR_MS, 24);
+
+// ---- instant → local text ----
+
+interface UtcDayOffsets {
+  /** Offset in minutes at the start of the UTC day. */
+  before: number;
+  after: number;
+  /** The first instant with offset `after`; Infinity when the day has no transition. */
+  changesAt: number;
+}
+
+const zoneDays = new Map<string, Map<number, UtcDayOffsets>>();
+
+/**
+ * Offsets of a UTC day, found with two Luxon calls (and a bisection on the rare day the zone
+ * changes its offset). No zone changes its offset twice within one day.
+ */
+function offsetsOfUtcDay(zone: string, dayIndex: number): UtcDayOffsets {
+  let days = zoneDays.get(zone);
+  if (!days) {
+    days = new Map();
+    zoneDays.set(zone, days);
+  }
+  let offsets = days.get(dayIndex);
+  if (offsets) return offsets;
+  const ianaZone = IANAZone.create(zone);
+  let low = dayIndex * DAY_MS;
+  let high = low + DAY_MS - 1;
+  // Whole minutes: only local mean times before ~1900 had offsets with seconds.
+  const offsetAt = (instant: number) => Math.round(ianaZone.offset(instant));
+  const before = offsetAt(low);
+  const after = offsetAt(high);
+  if (before === after) {
+    offsets = { before, after, changesAt: Infinity };
+  } else {
+    // Invariant: offset(low) === before, offset(high) === after.
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (offsetAt(middle) === before) low = middle;
+      else high = middle;
+    }
+    offsets = { before, after, changesAt: high };
+  }
+  if (days.size >= MAX_REMEMBERED_DAYS) days.clear();
+  days.set(dayIndex, offsets);
+  return offsets;
+}
+
+/** The zone's offset from UTC at an instant, in minutes. */
+export function offsetMinutesAt(zone: string, instant: number): number {
+  const offsets = offsetsOfUtcDay(zone, Math.floor(instant / DAY_MS));
+  return instant < offsets.changesAt ? offsets.before : offsets.after;
+}
+
+/** A Date whose UTC fields are the zone's wall clock at `instant`. */
+const wallClock = (zone: string, instant: number, offset = offsetMinutesAt(zone, instant)) =>
+  new Date(instant + offset * MINUTE_MS);
+
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+function offsetText(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const absolute = Math.abs(minutes);
+  return `${sign}${pad2(Math.floor(absolute / 60))}:${pad2(absolute % 60)}`;
+}
+
+/**
+ * ISO 8601 in the zone's local time with its offset, `2026-03-29T03:00:00+02:00`; milliseconds
+ * only when there are some. UTC is written `+00:00` like every other offset.
+ */
+export function formatLocal(zone: string, instant: number): string {
+  const offset = offsetMinutesAt(zone, instant);
+  const wall = wallClock(zone, instant, offset);
+  const milliseconds = wall.getUTCMilliseconds();
+  return (
+    `${String(wall.getUTCFullYear()).padStart(4, '0')}-` +
+    `${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())}` +
+    `T${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}:${pad2(wall.getUTCSeconds())}` +
+    (milliseconds === 0 ? '' : `.${String(milliseconds).padStart(3, '0')}`) +
+    offsetText(offset)
+  );
+}

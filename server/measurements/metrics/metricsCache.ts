@@ -1,0 +1,78 @@
+/**
+ * Answers of the energy metrics per plant, kept until the database is written to. A dashboard
+ * asks the same few questions again and again (the last 7 days, the last 24 hours), and an answer
+ * only changes when something is written: readings, sensors, devices, the plant itself. Rather than
+ * rely on every writer to say so, the cache compares the database's write generation
+ * (`server/db/writeGeneration.ts`), which every write statement moves.
+ */
+
+/** The database's write generation. */
+export type Generation = () => number;
+
+interface PlantEntry {
+  generation: number;
+  values: Map<string, unknown>;
+}
+
+export interface MetricsCacheLimits {
+  plants: number;
+  valuesPerPlant: number;
+}
+
+export const DEFAULT_METRICS_CACHE_LIMITS: MetricsCacheLimits = {
+  plants: 1000,
+  valuesPerPlant: 64,
+};
+
+export class MetricsCache {
+  readonly #plants = new Map<string, PlantEntry>();
+  readonly #limits: MetricsCacheLimits;
+
+  readonly #generation: Generation;
+
+  constructor(generation: Generation, limits: MetricsCacheLimits = DEFAULT_METRICS_CACHE_LIMITS) {
+    this.#generation = generation;
+    this.#limits = limits;
+  }
+
+  /**
+   * The value remembered under `key` for the plant, or `compute()`'s, remembered unless the
+   * database was written to while it was computed (it may then be stale already) or `keep`
+   * refuses it.
+   * Failures are not kept.
+   */
+  async get<T>(
+    plantUuid: string,
+    key: string,
+    compute: () => Promise<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<T> {
+    const generation = this.#generation();
+    const entry = this.#plants.get(plantUuid);
+    if (entry?.generation === generation && entry.values.has(key)) {
+      return entry.values.get(key) as T;
+    }
+    const value = await compute();
+    if (this.#generation() === generation && keep(value)) {
+      this.#remember(plantUuid, generation, key, value);
+    }
+    return value;
+  }
+
+  #remember(plantUuid: string, generation: number, key: string, value: unknown): void {
+    let entry = this.#plants.get(plantUuid);
+    if (!entry || entry.generation !== generation) {
+      this.#plants.delete(plantUuid);
+      if (this.#plants.size >= this.#limits.plants) this.#evictOldest(this.#plants);
+      entry = { generation, values: new Map() };
+      this.#plants.set(plantUuid, entry);
+    }
+    if (entry.values.size >= this.#limits.valuesPerPlant) this.#evictOldest(entry.values);
+    entry.values.set(key, value);
+  }
+
+  #evictOldest(map: Map<string, unknown>): void {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+}

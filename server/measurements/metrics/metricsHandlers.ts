@@ -1,0 +1,94 @@
+import type { Granularity, Series } from '../../../api/index.ts';
+import type { ServerContext } from '../../context.ts';
+import type { PlantRow } from '../../db/tables.ts';
+import type { RouteHandlers } from '../../http/routing.ts';
+import { energyBreakdown } from './energyBreakdown.ts';
+import { dailyBuckets, energySeries, hourlyBuckets, summaryBuckets } from './energySeries.ts';
+import { describeLocal } from './historyRange.ts';
+import type { TimeRange } from './localTime.ts';
+import { MetricsCache } from './metricsCache.ts';
+import {
+  consumptionFlow,
+  energySensorsOf,
+  productionFlow,
+  type EnergySensor,
+  type PlantFlow,
+} from './plantFlows.ts';
+import { DEFAULT_GRANULARITY, powerHistory, type HistoryQuery } from './powerHistory.ts';
+
+type EnergyMetricsHandlers = Pick<
+  RouteHandlers,
+  | 'dailyConsumption'
+  | 'hourlyConsumption'
+  | 'summaryConsumption'
+  | 'dailyProduction'
+  | 'hourlyProduction'
+  | 'historyConsumption'
+  | 'historyProduction'
+  | 'energyBreakdown'
+>;
+
+type Plant = Readonly<PlantRow>;
+type Kind = 'consumption' | 'production';
+
+const FLOW_OF: Record<Kind, (sensors: readonly EnergySensor[]) => PlantFlow> = {
+  consumption: consumptionFlow,
+  production: productionFlow,
+};
+
+/** Long answers are not worth their memory: dashboards repeat short ones. */
+const MAX_CACHED_POINTS = 2000;
+/** `seconds` and `minutes` read raw readings, and are rarely asked twice. */
+const CACHED_GRANULARITIES: readonly Granularity[] = ['hours', 'days'];
+
+/** Energy per day and hour, power history and the energy breakdown of a plant. */
+export function energyMetricsHandlers({ db, now, writes }: ServerContext): EnergyMetricsHandlers {
+  const cache = new MetricsCache(() => writes.value);
+  const sensorsOf = (plant: Plant) =>
+    cache.get(plant.plant_uuid, 'sensors', () => energySensorsOf(db, plant.plant_uuid));
+  const flowOf = async (plant: Plant, kind: Kind) => FLOW_OF[kind](await sensorsOf(plant));
+
+  const energy = (plant: Plant, kind: Kind, buckets: readonly TimeRange[]): Promise<Series> => {
+    const span = `${buckets[0]!.start}|${buckets.length}|${buckets[buckets.length - 1]!.end}`;
+    return cache.get(
+      plant.plant_uuid,
+      `energy|${kind}|${plant.timezone}|${span}`,
+      async () => energySeries(db, plant, await flowOf(plant, kind), buckets),
+      (series) => series.points.length <= MAX_CACHED_POINTS,
+    );
+  };
+
+  const history = async (plant: Plant, kind: Kind, query: HistoryQuery): Promise<Series> => {
+    const compute = async () => powerHistory(db, plant, await flowOf(plant, kind), query);
+    const granularity = query.granularity ?? DEFAULT_GRANULARITY;
+    if (!CACHED_GRANULARITIES.includes(granularity)) return compute();
+    const span = `${describeLocal(query.startDate)}|${describeLocal(query.endDate)}`;
+    return cache.get(
+      plant.plant_uuid,
+      `history|${kind}|${plant.timezone}|${granularity}|${span}`,
+      compute,
+      (series) => series.points.length <= MAX_CACHED_POINTS,
+    );
+  };
+
+  return {
+    dailyConsumption: ({ plant, query }) =>
+      energy(plant, 'consumption', dailyBuckets(plant.timezone, query.date, now())),
+    dailyProduction: ({ plant, query }) =>
+      energy(plant, 'production', dailyBuckets(plant.timezone, query.date, now())),
+    hourlyConsumption: ({ plant, query }) =>
+      energy(plant, 'consumption', hourlyBuckets(plant.timezone, query.date, now())),
+    hourlyProduction: ({ plant, query }) =>
+      energy(plant, 'production', hourlyBuckets(plant.timezone, query.date, now())),
+    summaryConsumption: async ({ plant, query }) =>
+      energy(
+        plant,
+        'consumption',
+        summaryBuckets(plant.timezone, query.startDate, query.endDate, now()),
+      ),
+    historyConsumption: ({ plant, query }) => history(plant, 'consumption', query),
+    historyProduction: ({ plant, query }) => history(plant, 'production', query),
+    energyBreakdown: async ({ plant, query }) =>
+      energyBreakdown(db, plant, await sensorsOf(plant), query),
+  };
+}

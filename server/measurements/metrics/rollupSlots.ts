@@ -1,0 +1,132 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/fastQuery.ts';
+import type { TimeRange } from './localTime.ts';
+
+/**
+ * Rollups of several sensors summed per sensor over "slots": the longest step that cuts no
+ * requested bucket, so SQLite hands back one row per sensor and hour (or day) rather than one
+ * per 15 minutes. A local day of 23, 24 or 25 hours is a whole number of hours, so daily
+ * series in DST zones group by hour, and in zones without DST by day.
+ */
+
+export const ROLLUP_MS = 900_000;
+
+export interface SlotRow {
+  sensorUuid: string;
+  slotStart: number;
+  energyKwh: number;
+  coveredSeconds: number;
+}
+
+const greatestCommonDivisor = (a: number, b: number): number =>
+  b === 0 ? a : greatestCommonDivisor(b, a % b);
+
+/** Consecutive buckets, oldest first, with starts and ends on the 15-minute grid. */
+export function slotStepFor(buckets: readonly TimeRange[]): number {
+  const first = buckets[0]?.start ?? 0;
+  let step = 0;
+  for (const bucket of buckets) step = greatestCommonDivisor(step, bucket.end - first);
+  return step > 0 && step % ROLLUP_MS === 0 && first % ROLLUP_MS === 0 ? step : ROLLUP_MS;
+}
+
+// bucket_start >= first: the remainder is never negative, where SQL's % differs from a modulo.
+const slotStartOf = (first: number, step: number) =>
+  sql<number>`bucket_start - ((bucket_start - ${first}) % ${step})`;
+
+/** One query: energy and covered seconds per sensor and slot over `range`. */
+export async function rollupSlots(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+  step: number,
+): Promise<SlotRow[]> {
+  if (sensorUuids.length === 0 || range.end <= range.start) return [];
+  const inRange = db
+    .selectFrom('sensor_rollups')
+    .where('sensor_uuid', 'in', [...sensorUuids])
+    .where('bucket_start', '>=', range.start)
+    .where('bucket_start', '<', range.end);
+  const query =
+    step === ROLLUP_MS
+      ? inRange.select([
+          'sensor_uuid',
+          'bucket_start as slot_start',
+          'energy_kwh',
+          'covered_seconds',
+        ])
+      : inRange
+          .select((eb) => [
+            'sensor_uuid',
+            slotStartOf(range.start, step).as('slot_start'),
+            eb.fn.sum<number | null>('energy_kwh').as('energy_kwh'),
+            eb.fn.sum<number>('covered_seconds').as('covered_seconds'),
+          ])
+          .groupBy(['sensor_uuid', slotStartOf(range.start, step)]);
+  const rows = await rowsOf(db, query.compile());
+  // Number(): PostgreSQL answers bigint columns as strings.
+  return rows.map((row) => ({
+    sensorUuid: row.sensor_uuid,
+    slotStart: Number(row.slot_start),
+    energyKwh: Number(row.energy_kwh ?? 0),
+    coveredSeconds: Number(row.covered_seconds),
+  }));
+}
+
+/** The index of the bucket holding `instant`, or -1; buckets sorted and contiguous. */
+export function bucketIndexOf(buckets: readonly TimeRange[], instant: number): number {
+  let low = 0;
+  let high = buckets.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const bucket = buckets[middle]!;
+    if (instant < bucket.start) high = middle - 1;
+    else if (instant >= bucket.end) low = middle + 1;
+    else return middle;
+  }
+  return -1;
+}
+
+export interface SensorTotal {
+  energyKwh: number;
+  /** The sum of the positive quarter-hours only: import or discharge, netted per 15 minutes. */
+  positiveKwh: number;
+}
+
+/** One query: each sensor's energy over `range` (whole rollup buckets), by sensor uuid. */
+export async function rollupTotals(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+): Promise<Map<string, SensorTotal>> {
+  const totals = new Map<string, SensorTotal>(
+    sensorUuids.map((uuid) => [uuid, { energyKwh: 0, positiveKwh: 0 }]),
+  );
+  if (sensorUuids.length === 0 || range.end <= range.start) return totals;
+  const rows = await rowsOf(
+    db,
+    db
+      .selectFrom('sensor_rollups')
+      .select((eb) => [
+        'sensor_uuid',
+        eb.fn.sum<number | null>('energy_kwh').as('energy_kwh'),
+        eb.fn
+          .sum<number | null>(
+            eb.case().when('energy_kwh', '>', 0).then(eb.ref('energy_kwh')).else(0).end(),
+          )
+          .as('positive_kwh'),
+      ])
+      .where('sensor_uuid', 'in', [...sensorUuids])
+      .where('bucket_start', '>=', range.start)
+      .where('bucket_start', '<', range.end)
+      .groupBy('sensor_uuid')
+      .compile(),
+  );
+  for (const row of rows) {
+    totals.set(row.sensor_uuid, {
+      energyKwh: Number(row.energy_kwh ?? 0),
+      positiveKwh: Number(row.positive_kwh ?? 0),
+    });
+  }
+  return totals;
+}

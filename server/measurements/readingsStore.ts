@@ -1,0 +1,407 @@
+import { inTransaction, type Db } from '../db/database.ts';
+import { rowsOf } from '../db/fastQuery.ts';
+import type { ReadingsTable, SensorRollupsTable } from '../db/tables.ts';
+import { notFound } from '../http/errors.ts';
+import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import type { ReadingSensor } from './readingSensors.ts';
+import {
+  bucketCeil,
+  bucketStartOf,
+  generateRollups,
+  type Rollup,
+  type Sample,
+  type SampleColumns,
+} from './rollups.ts';
+
+/**
+ * Raw readings and their 15-minute rollups, kept in step: every write of readings recomputes,
+ * in the same transaction, the rollups of every bucket it can have changed, from the raw
+ * readings. Metrics then read rollups only (raw readings only for `seconds`/`minutes` history).
+ *
+ * A write of readings spanning [first, last] can change buckets from the sensor's reading before
+ * `first` (whose hold or counter increase now ends elsewhere) to its reading after `last` (or one
+ * sampling interval past `last`); those buckets are recomputed whole, with the reading before
+ * and the reading after them as context.
+ */
+
+export interface Reading {
+  /** Epoch milliseconds. */
+  takenAt: number;
+  value: number;
+}
+
+/** One sensor's readings as columns: times strictly increasing, values finite. */
+export interface SensorReadings extends SampleColumns {
+  sensor: ReadingSensor;
+}
+
+export interface IngestStats {
+  /** Readings written (inserted or replaced). */
+  readings: number;
+  /** Rollup rows written for the recomputed buckets. */
+  rollups: number;
+}
+
+export interface SensorReading extends Reading {
+  sensorUuid: string;
+}
+
+export interface SensorRollup extends Rollup {
+  sensorUuid: string;
+}
+
+const READING_CHUNK_ROWS = 500;
+const ROLLUP_CHUNK_ROWS = 250;
+
+/**
+ * Writes one sensor's readings, in any order, replacing those at the same times, and updates its
+ * rollups, in one transaction. Two readings at the same time are a caller's mistake (RangeError).
+ */
+export function ingest(
+  db: Db,
+  sensor: ReadingSensor,
+  readings: readonly Reading[],
+): Promise<IngestStats> {
+  const ordered = [...readings].sort((a, b) => a.takenAt - b.takenAt);
+  return ingestMany(db, [
+    {
+      sensor,
+      takenAt: ordered.map((reading) => reading.takenAt),
+      values: ordered.map((reading) => reading.value),
+    },
+  ]);
+}
+
+/**
+ * The bulk path: many sensors' readings, each already in time order (else RangeError), in one
+ * transaction. Suits a backfill of months of readings as well as one live sample per sensor.
+ * A sensor deleted meanwhile answers 404 and nothing is written.
+ */
+export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Promise<IngestStats> {
+  for (const batch of batches) checkColumns(batch);
+  return inTransaction(db, async (trx) => {
+    const readingsInsert = new ChunkedInsert(
+      trx,
+      READING_COLUMNS,
+      READING_CHUNK_ROWS,
+      upsertReadings,
+    );
+    const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
+    for (const batch of batches) {
+      if (batch.takenAt.length === 0) continue;
+      await lockSensor(trx, batch.sensor.sensorUuid);
+      await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
+    }
+    return { readings: readingsInsert.written, rollups: rollupsInsert.written };
+  });
+}
+
+/**
+ * Recomputes from the raw readings the rollups of the buckets overlapping `range` (default: all
+ * of the sensor's readings), for when the meaning of stored readings changes: a new sampling
+ * interval or primary data type. Answers the number of rollup rows written.
+ */
+export function recomputeRollups(
+  db: Db,
+  sensor: ReadingSensor,
+  range?: { fromMs: number; toMs: number },
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const sensorUuid = sensor.sensorUuid;
+    await lockSensor(trx, sensorUuid);
+    let fromMs: number;
+    let toMs: number;
+    if (range) {
+      fromMs = bucketStartOf(range.fromMs);
+      toMs = bucketCeil(range.toMs);
+    } else {
+      // Rollups beyond the readings' new reach (a shorter interval holds less) go too.
+      await trx.deleteFrom('sensor_rollups').where('sensor_uuid', '=', sensorUuid).execute();
+      const first = await readingAtOrAfter(trx, sensorUuid, Number.MIN_SAFE_INTEGER);
+      const last = await readingBefore(trx, sensorUuid, Number.MAX_SAFE_INTEGER);
+      if (!first || !last) return 0;
+      fromMs = bucketStartOf(first.takenAt);
+      toMs = bucketCeil(last.takenAt + sensor.samplingIntervalSeconds * 1000);
+    }
+    const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
+    const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
+    await replaceRollups(trx, sensor, fromMs, toMs, stored, rollupsInsert);
+    return rollupsInsert.written;
+  });
+}
+
+/** The rollups of the sensors with bucket_start in [fromMs, toMs), by sensor uuid then time. */
+export function rollupsOf(
+  db: Db,
+  sensorUuids: readonly string[],
+  fromMs: number,
+  toMs: number,
+): Promise<SensorRollup[]> {
+  if (sensorUuids.length === 0) return Promise.resolve([]);
+  return rowsOf(
+    db,
+    db
+      .selectFrom('sensor_rollups')
+      .select([
+        'sensor_uuid as sensorUuid',
+        'bucket_start as bucketStart',
+        'energy_kwh as energyKwh',
+        'mean_value as meanValue',
+        'min_value as minValue',
+        'max_value as maxValue',
+        'sample_count as sampleCount',
+        'covered_seconds as coveredSeconds',
+      ])
+      .where('sensor_uuid', 'in', [...sensorUuids])
+      .where('bucket_start', '>=', fromMs)
+      .where('bucket_start', '<', toMs)
+      .orderBy('sensor_uuid')
+      .orderBy('bucket_start')
+      .compile(),
+  );
+}
+
+/** The raw readings of the sensors taken in [fromMs, toMs), by sensor uuid then time. */
+export async function readingsOf(
+  db: Db,
+  sensorUuids: string | readonly string[],
+  fromMs: number,
+  toMs: number,
+): Promise<SensorReading[]> {
+  const uuids = typeof sensorUuids === 'string' ? [sensorUuids] : [...new Set(sensorUuids)].sort();
+  const result: SensorReading[] = [];
+  // One range scan of the primary key per sensor: already in order, no sort step.
+  for (const sensorUuid of uuids) {
+    const rows = await rowsOf(
+      db,
+      db
+        .selectFrom('readings')
+        .select(['sensor_uuid as sensorUuid', 'taken_at as takenAt', 'value'])
+        .where('sensor_uuid', '=', sensorUuid)
+        .where('taken_at', '>=', fromMs)
+        .where('taken_at', '<', toMs)
+        .orderBy('taken_at')
+        .compile(),
+    );
+    for (const row of rows) result.push(row);
+  }
+  return result;
+}
+
+/** The sensor's latest reading before `ms`: it holds into a range starting at `ms`. */
+export async function readingBefore(
+  db: Db,
+  sensorUuid: string,
+  ms: number,
+): Promise<Sample | undefined> {
+  const [row] = await rowsOf(
+    db,
+    db
+      .selectFrom('readings')
+      .select(['taken_at as takenAt', 'value'])
+      .where('sensor_uuid', '=', sensorUuid)
+      .where('taken_at', '<', ms)
+      .orderBy('taken_at', 'desc')
+      .limit(1)
+      .compile(),
+  );
+  return row;
+}
+
+/** The sensor's earliest reading at or after `ms`. */
+export async function readingAtOrAfter(
+  db: Db,
+  sensorUuid: string,
+  ms: number,
+): Promise<Sample | undefined> {
+  const [row] = await rowsOf(
+    db,
+    db
+      .selectFrom('readings')
+      .select(['taken_at as takenAt', 'value'])
+      .where('sensor_uuid', '=', sensorUuid)
+      .where('taken_at', '>=', ms)
+      .orderBy('taken_at')
+      .limit(1)
+      .compile(),
+  );
+  return row;
+}
+
+/** The time of each sensor's latest reading; sensors without readings are absent. */
+export async function latestReadingTimes(
+  db: Db,
+  sensorUuids: readonly string[],
+): Promise<Map<string, number>> {
+  const latest = new Map<string, number>();
+  for (const sensorUuid of sensorUuids) {
+    const row = await readingBefore(db, sensorUuid, Number.MAX_SAFE_INTEGER);
+    if (row) latest.set(sensorUuid, row.takenAt);
+  }
+  return latest;
+}
+
+const READING_COLUMNS = ['sensor_uuid', 'taken_at', 'value'] as const;
+const ROLLUP_COLUMNS = [
+  'sensor_uuid',
+  'bucket_start',
+  'energy_kwh',
+  'mean_value',
+  'min_value',
+  'max_value',
+  'sample_count',
+  'covered_seconds',
+] as const;
+
+// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
+const upsertReadings = (db: Db, rows: PlaceholderRows) =>
+  db
+    .insertInto('readings')
+    .values(rows as unknown as ReadingsTable[])
+    .onConflict((conflict) =>
+      conflict
+        .columns(['sensor_uuid', 'taken_at'])
+        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+    );
+
+const insertRollups = (db: Db, rows: PlaceholderRows) =>
+  db.insertInto('sensor_rollups').values(rows as unknown as SensorRollupsTable[]);
+
+function checkColumns({ sensor, takenAt, values }: SensorReadings): void {
+  if (takenAt.length !== values.length) {
+    throw new RangeError(
+      `Readings of sensor ${sensor.sensorUuid}: times and values differ in length`,
+    );
+  }
+  for (let index = 0; index < takenAt.length; index++) {
+    if (index > 0 && !(takenAt[index]! > takenAt[index - 1]!)) {
+      throw new RangeError(
+        `Readings of sensor ${sensor.sensorUuid} must be strictly increasing in time (index ${index})`,
+      );
+    }
+    if (!Number.isFinite(values[index]!) || !Number.isSafeInteger(takenAt[index]!)) {
+      throw new RangeError(`Reading ${index} of sensor ${sensor.sensorUuid} is not finite`);
+    }
+  }
+}
+
+/**
+ * Takes the sensor's row lock for the rest of the transaction (PostgreSQL: concurrent writers
+ * of one sensor's readings go one after the other, so each recomputes rollups from the other's
+ * readings) and checks it still exists. A no-op update is the portable way to do both.
+ */
+async function lockSensor(trx: Db, sensorUuid: string): Promise<void> {
+  const { numUpdatedRows } = await trx
+    .updateTable('sensors')
+    .set((eb) => ({ sampling_interval_seconds: eb.ref('sampling_interval_seconds') }))
+    .where('sensor_uuid', '=', sensorUuid)
+    .executeTakeFirstOrThrow();
+  if (numUpdatedRows === 0n) throw notFound(`Sensor ${sensorUuid} not found`);
+}
+
+async function ingestSensor(
+  trx: Db,
+  batch: SensorReadings,
+  readingsInsert: ChunkedInsert,
+  rollupsInsert: ChunkedInsert,
+): Promise<void> {
+  const { sensor, takenAt, values } = batch;
+  const sensorUuid = sensor.sensorUuid;
+  const first = takenAt[0]!;
+  const last = takenAt[takenAt.length - 1]!;
+  const previous = await readingBefore(trx, sensorUuid, first);
+  const next = await readingAtOrAfter(trx, sensorUuid, last + 1);
+  const fromMs = bucketStartOf(previous?.takenAt ?? first);
+  const toMs = bucketCeil(next?.takenAt ?? last + sensor.samplingIntervalSeconds * 1000);
+
+  const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
+  const merged = mergeReadings(stored, batch);
+
+  for (let index = 0; index < takenAt.length; index++) {
+    const pending = readingsInsert.add(sensorUuid, takenAt[index], values[index]);
+    if (pending) await pending;
+  }
+  await readingsInsert.flush();
+  await replaceRollups(trx, sensor, fromMs, toMs, merged, rollupsInsert);
+}
+
+/** Deletes the rollups of [fromMs, toMs) and writes them anew from `samples`, all of that span. */
+async function replaceRollups(
+  trx: Db,
+  sensor: ReadingSensor,
+  fromMs: number,
+  toMs: number,
+  samples: SampleColumns,
+  rollupsInsert: ChunkedInsert,
+): Promise<void> {
+  const sensorUuid = sensor.sensorUuid;
+  const before = await readingBefore(trx, sensorUuid, fromMs);
+  const after = await readingAtOrAfter(trx, sensorUuid, toMs);
+  await trx
+    .deleteFrom('sensor_rollups')
+    .where('sensor_uuid', '=', sensorUuid)
+    .where('bucket_start', '>=', fromMs)
+    .where('bucket_start', '<', toMs)
+    .execute();
+  const rollups = generateRollups({
+    kind: sensor.kind,
+    samplingIntervalSeconds: sensor.samplingIntervalSeconds,
+    fromMs,
+    toMs,
+    samples,
+    before,
+    after,
+  });
+  for (const rollup of rollups) {
+    const pending = rollupsInsert.add(
+      sensorUuid,
+      rollup.bucketStart,
+      rollup.energyKwh,
+      rollup.meanValue,
+      rollup.minValue,
+      rollup.maxValue,
+      rollup.sampleCount,
+      rollup.coveredSeconds,
+    );
+    if (pending) await pending;
+  }
+  await rollupsInsert.flush();
+}
+
+/** The stored readings of [fromMs, toMs) as columns. */
+async function readingColumns(
+  db: Db,
+  sensorUuid: string,
+  fromMs: number,
+  toMs: number,
+): Promise<SampleColumns> {
+  const rows = await readingsOf(db, sensorUuid, fromMs, toMs);
+  return {
+    takenAt: rows.map((row) => row.takenAt),
+    values: rows.map((row) => row.value),
+  };
+}
+
+/** Stored and new readings in time order; a new reading replaces a stored one at its time. */
+function mergeReadings(stored: SampleColumns, incoming: SampleColumns): SampleColumns {
+  if (stored.takenAt.length === 0) return incoming;
+  const takenAt: number[] = [];
+  const values: number[] = [];
+  let s = 0;
+  let i = 0;
+  while (s < stored.takenAt.length || i < incoming.takenAt.length) {
+    const storedAt = s < stored.takenAt.length ? stored.takenAt[s]! : Infinity;
+    const incomingAt = i < incoming.takenAt.length ? incoming.takenAt[i]! : Infinity;
+    if (incomingAt <= storedAt) {
+      takenAt.push(incomingAt);
+      values.push(incoming.values[i]!);
+      i += 1;
+      if (incomingAt === storedAt) s += 1;
+    } else {
+      takenAt.push(storedAt);
+      values.push(stored.values[s]!);
+      s += 1;
+    }
+  }
+  return { takenAt, values };
+}

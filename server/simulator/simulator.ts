@@ -1,0 +1,205 @@
+import { inTransaction, type Db } from '../db/database.ts';
+import {
+  ingestMany,
+  latestReadingTimes,
+  type SensorReadings,
+} from '../measurements/readingsStore.ts';
+import { externallyFed } from './externalFeeds.ts';
+import { DAY_MS, MINUTE_MS } from './plantClock.ts';
+import { simulatedPlants, type SimulatedPlant } from './plantInventory.ts';
+import { createPlantSimulation, type PlantSimulation } from './plantSimulation.ts';
+import { appendDayReadings } from './sensorReadings.ts';
+
+/**
+ * The SIMULATOR vendor integration: writes the readings of every simulated sensor (see
+ * plantInventory.ts) through the readings store, as a backfill at start and live afterwards.
+ *
+ * Each pass ("catch-up") brings every simulated sensor up to the clock: a sensor resumes after
+ * its latest reading, looking back at most 90 days (after a long stop); a sensor without any
+ * reading gets `historyDays` of history, or, live, just its reading of the current minute.
+ * Values are pure functions of (seed, plant, time), so where a pass starts changes nothing.
+ */
+
+export const DEFAULT_SIMULATION_SEED = 1;
+export const MAX_CATCH_UP_DAYS = 90;
+/** One catch-up writes at most this many readings per sensor (90 days at one a minute). */
+export const MAX_CATCH_UP_READINGS = MAX_CATCH_UP_DAYS * 1440;
+/**
+ * Plant simulations kept between passes (a few days of minute arrays each, ~1 MB): beyond this
+ * many plants the least recently used is rebuilt when next needed (~20 ms).
+ */
+const MAX_KEPT_SIMULATIONS = 32;
+/** Live ticks run this long after each minute starts, so that minute's reading is due. */
+const TICK_DELAY_MS = 250;
+
+export interface CatchUpOptions {
+  seed?: number;
+  /** The clock, epoch ms: readings are written up to and including it. */
+  nowMs: number;
+  /** History for sensors that have no reading yet, days (default 0: the current reading). */
+  historyDays?: number;
+}
+
+export interface CatchUpResult {
+  plants: number;
+  sensors: number;
+  readings: number;
+}
+
+export interface SimulatorOptions {
+  seed?: number;
+  now: () => Date;
+  /**
+   * Where failures are reported: one plant's failure skips that plant until the next pass, a
+   * failed live tick waits for the next minute; neither stops the simulator.
+   */
+  onError?: (error: unknown, plantUuid?: string) => void;
+}
+
+/** Runs one catch-up pass over the database; the way to drive the simulator from tests. */
+export function simulateUpTo(db: Db, options: CatchUpOptions): Promise<CatchUpResult> {
+  return new Simulator(db, {
+    seed: options.seed,
+    now: () => new Date(options.nowMs),
+    // The caller wants to see what failed.
+    onError: (error) => {
+      throw error;
+    },
+  }).catchUp(options.nowMs, options.historyDays);
+}
+
+export class Simulator {
+  readonly #db: Db;
+  readonly #seed: number;
+  readonly #now: () => Date;
+  readonly #onError: (error: unknown, plantUuid?: string) => void;
+  /** Plant simulations, kept while their configuration stays the same (their caches help). */
+  readonly #simulations = new Map<string, { fingerprint: string; simulation: PlantSimulation }>();
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #stopped = false;
+
+  constructor(db: Db, options: SimulatorOptions) {
+    this.#db = db;
+    this.#seed = options.seed ?? DEFAULT_SIMULATION_SEED;
+    this.#now = options.now;
+    this.#onError = options.onError ?? ((error) => console.error(error));
+  }
+
+  /** Brings every simulated sensor up to `nowMs`; see the module comment. */
+  async catchUp(nowMs: number, historyDays = 0): Promise<CatchUpResult> {
+    const plants = await simulatedPlants(this.#db, this.#seed);
+    this.#forgetOtherPlants(plants);
+    const result: CatchUpResult = { plants: 0, sensors: 0, readings: 0 };
+    for (const plant of plants) {
+      let written: { sensors: number; readings: number };
+      try {
+        written = await this.#catchUpPlant(plant, nowMs, historyDays);
+      } catch (error) {
+        // A sensor or the plant deleted meanwhile; the other plants go on.
+        this.#onError(error, plant.config.plantUuid);
+        continue;
+      }
+      if (written.readings === 0) continue;
+      result.plants += 1;
+      result.sensors += written.sensors;
+      result.readings += written.readings;
+    }
+    return result;
+  }
+
+  /** Live readings every minute, on the minute, until `stop()`. */
+  startLive(): void {
+    if (this.#stopped || this.#timer) return;
+    const delay = MINUTE_MS - (Date.now() % MINUTE_MS) + TICK_DELAY_MS;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#running = this.catchUp(this.#now().getTime())
+        .then(
+          () => undefined,
+          (error: unknown) => this.#onError(error),
+        )
+        .finally(() => {
+          this.#running = undefined;
+          if (!this.#stopped) this.startLive();
+        });
+    }, delay);
+    // The simulator never keeps the process alive on its own.
+    this.#timer.unref();
+  }
+
+  /** Stops live readings and waits for a tick in progress. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+
+  async #catchUpPlant(
+    plant: SimulatedPlant,
+    nowMs: number,
+    historyDays: number,
+  ): Promise<{ sensors: number; readings: number }> {
+    const simulation = this.#simulationOf(plant);
+    const latest = await latestReadingTimes(
+      this.#db,
+      plant.sensors.map((entry) => entry.sensor.sensorUuid),
+    );
+    const spans = plant.sensors.map((entry) => {
+      const stepMs = Math.max(entry.samplingIntervalSeconds, 1) * 1000;
+      const earliest = nowMs - Math.min(MAX_CATCH_UP_DAYS * DAY_MS, MAX_CATCH_UP_READINGS * stepMs);
+      const last = latest.get(entry.sensor.sensorUuid);
+      const afterMs =
+        last !== undefined
+          ? Math.max(last, earliest)
+          : historyDays > 0
+            ? Math.max(nowMs - historyDays * DAY_MS, earliest)
+            : nowMs - stepMs;
+      return { entry, afterMs, readings: { takenAt: [] as number[], values: [] as number[] } };
+    });
+    // Day by day for all sensors at once: each day is simulated once.
+    const firstDay = Math.floor((Math.min(...spans.map((span) => span.afterMs)) + 1) / DAY_MS);
+    for (let dayIndex = firstDay; dayIndex <= Math.floor(nowMs / DAY_MS); dayIndex++) {
+      for (const span of spans) {
+        appendDayReadings(simulation, span.entry, dayIndex, span.afterMs, nowMs, span.readings);
+      }
+    }
+    const batches: SensorReadings[] = spans
+      .filter((span) => span.readings.takenAt.length > 0)
+      .map((span) => ({ sensor: span.entry.sensor, ...span.readings }));
+    if (batches.length === 0) return { sensors: 0, readings: 0 };
+    return inTransaction(this.#db, async (trx) => {
+      // A sensor fed through the API since the plant was read is its owner's now.
+      const fed = await externallyFed(
+        trx,
+        batches.map((batch) => batch.sensor.sensorUuid),
+      );
+      const mine = batches.filter((batch) => !fed.has(batch.sensor.sensorUuid));
+      const { readings } = await ingestMany(trx, mine);
+      return { sensors: mine.length, readings };
+    });
+  }
+
+  #simulationOf(plant: SimulatedPlant): PlantSimulation {
+    const fingerprint = JSON.stringify(plant.config);
+    const plantUuid = plant.config.plantUuid;
+    const known = this.#simulations.get(plantUuid);
+    // Most recently used last.
+    this.#simulations.delete(plantUuid);
+    const simulation =
+      known?.fingerprint === fingerprint ? known.simulation : createPlantSimulation(plant.config);
+    this.#simulations.set(plantUuid, { fingerprint, simulation });
+    if (this.#simulations.size > MAX_KEPT_SIMULATIONS) {
+      this.#simulations.delete(this.#simulations.keys().next().value!);
+    }
+    return simulation;
+  }
+
+  #forgetOtherPlants(plants: readonly SimulatedPlant[]): void {
+    const current = new Set(plants.map((plant) => plant.config.plantUuid));
+    for (const plantUuid of this.#simulations.keys()) {
+      if (!current.has(plantUuid)) this.#simulations.delete(plantUuid);
+    }
+  }
+}
