@@ -12,6 +12,7 @@ import {
 import type { AccessClaims, RefreshClaims } from '../auth/tokens.ts';
 import type { ServerContext } from '../context.ts';
 import type { PlantRow } from '../db/tables.ts';
+import { EncodedJson } from './encodedJson.ts';
 import { forbidden, notFound, unauthorized } from './errors.ts';
 import { parseInput } from './validation.ts';
 
@@ -29,9 +30,10 @@ export interface RequestContext<R extends RouteSpec> {
   ip: string;
 }
 
+/** A handler answers the response, or the response already encoded (see `EncodedJson`). */
 export type RouteHandler<R extends RouteSpec> = (
   request: RequestContext<R>,
-) => Promise<RouteResponse<R>>;
+) => Promise<RouteResponse<R> | EncodedJson<RouteResponse<R>>>;
 
 /** One handler per route of the table: a route cannot be added without one. */
 export type RouteHandlers = { [K in RouteId]: RouteHandler<Routes[K]> };
@@ -105,7 +107,11 @@ export function registerRoutes(
           ip: request.ip,
         } as RequestContext<RouteSpec>);
         reply.code(route.status);
-        return route.status === 204 ? reply.send() : reply.send(result);
+        if (route.status === 204) return reply.send();
+        if (result instanceof EncodedJson) {
+          return reply.type('application/json; charset=utf-8').send(result.bytes);
+        }
+        return reply.send(result);
       },
     });
   }

@@ -771,6 +771,15 @@ describe('fresh answers after changes', () => {
     );
   });
 
+  it('answers a remembered answer exactly as it computed it, as JSON', async () => {
+    const path = `/plants/${plant}/daily-power-consumptions`;
+    const first = await get(path, { date: '2026-03-30' });
+    const again = await get(path, { date: '2026-03-30' });
+    expect(again.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(again.body).toEqual(first.body);
+    routes.dailyConsumption.response.parse(again.body);
+  });
+
   it('sees new readings', async () => {
     expect(await lastValue()).toBe(1.2);
     await ingest(

@@ -6,6 +6,7 @@ import { energyBreakdown } from './energyBreakdown.ts';
 import { dailyBuckets, energySeries, hourlyBuckets, summaryBuckets } from './energySeries.ts';
 import { describeLocal } from './historyRange.ts';
 import type { TimeRange } from './localTime.ts';
+import { EncodedJson } from '../../http/encodedJson.ts';
 import { MetricsCache } from './metricsCache.ts';
 import {
   consumptionFlow,
@@ -37,7 +38,8 @@ const FLOW_OF: Record<Kind, (sensors: readonly EnergySensor[]) => PlantFlow> = {
 };
 
 /** Long answers are not worth their memory: dashboards repeat short ones. */
-const MAX_CACHED_POINTS = 2000;
+const MAX_CACHED_BYTES = 256 * 1024;
+const worthKeeping = (answer: EncodedJson<Series>) => answer.bytes.length <= MAX_CACHED_BYTES;
 /** `seconds` and `minutes` read raw readings, and are rarely asked twice. */
 const CACHED_GRANULARITIES: readonly Granularity[] = ['hours', 'days'];
 
@@ -48,17 +50,27 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
     cache.get(plant.plant_uuid, 'sensors', () => energySensorsOf(db, plant.plant_uuid));
   const flowOf = async (plant: Plant, kind: Kind) => FLOW_OF[kind](await sensorsOf(plant));
 
-  const energy = (plant: Plant, kind: Kind, buckets: readonly TimeRange[]): Promise<Series> => {
+  // Answers are remembered encoded: a repeated answer is sent without serialising it again.
+  const energy = (
+    plant: Plant,
+    kind: Kind,
+    buckets: readonly TimeRange[],
+  ): Promise<EncodedJson<Series>> => {
     const span = `${buckets[0]!.start}|${buckets.length}|${buckets[buckets.length - 1]!.end}`;
     return cache.get(
       plant.plant_uuid,
       `energy|${kind}|${plant.timezone}|${span}`,
-      async () => energySeries(db, plant, await flowOf(plant, kind), buckets),
-      (series) => series.points.length <= MAX_CACHED_POINTS,
+      async () =>
+        new EncodedJson(await energySeries(db, plant, await flowOf(plant, kind), buckets)),
+      worthKeeping,
     );
   };
 
-  const history = async (plant: Plant, kind: Kind, query: HistoryQuery): Promise<Series> => {
+  const history = async (
+    plant: Plant,
+    kind: Kind,
+    query: HistoryQuery,
+  ): Promise<Series | EncodedJson<Series>> => {
     const compute = async () => powerHistory(db, plant, await flowOf(plant, kind), query);
     const granularity = query.granularity ?? DEFAULT_GRANULARITY;
     if (!CACHED_GRANULARITIES.includes(granularity)) return compute();
@@ -66,8 +78,8 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
     return cache.get(
       plant.plant_uuid,
       `history|${kind}|${plant.timezone}|${granularity}|${span}`,
-      compute,
-      (series) => series.points.length <= MAX_CACHED_POINTS,
+      async () => new EncodedJson(await compute()),
+      worthKeeping,
     );
   };
 
