@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS } from '../server/demo/accounts.ts';
 import { startServer } from '../server/index.ts';
 import { ratioResult, type BenchModule, type BenchResult } from './benchResult.ts';
 import { LoadGenerator, type ServerMeasurement } from './load/loadGenerator.ts';
+import { describeSamples, median } from './load/samples.ts';
 
 /**
  * Requests per second of two read routes of our server, each against a bare Fastify route that
@@ -82,7 +83,7 @@ async function measureRoutes(
       for (const server of order) samples[server].push(await measure(server, MEASURE_SECONDS));
     }
     console.log(
-      `${route.name}\n  bare ${describe(samples.bare)}\n  ours ${describe(samples.ours)}`,
+      `${route.name}\n  bare ${describeSamples(samples.bare)}\n  ours ${describeSamples(samples.ours)}`,
     );
     results.push(summarize(route.name, samples));
   }
@@ -160,19 +161,4 @@ function problemOf(samples: Record<Server, ServerMeasurement[]>): string | undef
       .map((sample) => `${server}: ${sample.non2xx} non-2xx answers, ${sample.errors} errors`),
   );
   return problems.length > 0 ? `invalid run (${problems.join('; ')})` : undefined;
-}
-
-/** Every sample of one server, in order: requests/s, then server CPU µs per request. */
-function describe(samples: readonly ServerMeasurement[]): string {
-  const list = (values: number[]) =>
-    values.map((value) => Math.round(value).toLocaleString('en-US')).join(' / ');
-  const rates = list(samples.map((sample) => sample.requestsPerSecond));
-  const cpu = list(samples.map((sample) => sample.cpuMicrosPerResponse));
-  return `${rates} req/s   (${cpu} µs server CPU per request)`;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -2,9 +2,9 @@ import { routes, type Series } from '../api/index.ts';
 import { startServer } from '../server/index.ts';
 import { DAY_MS } from '../server/simulator/plantClock.ts';
 import { ratioResult, type BenchModule, type BenchResult } from './benchResult.ts';
-import type { ServerMeasurement } from './load/loadGenerator.ts';
+import { LoadGenerator, type ServerMeasurement } from './load/loadGenerator.ts';
+import { describeSamples, median } from './load/samples.ts';
 import { BenchApi } from './support/benchApi.ts';
-import { CyclingLoad } from './support/cyclingLoad.ts';
 import { ensureYearIngested } from './support/yearIngest.ts';
 import { yearPlant } from './support/yearPlant.ts';
 import { YEAR_DAYS, YEAR_START_MS } from './support/yearReadings.ts';
@@ -22,9 +22,10 @@ import { YEAR_DAYS, YEAR_START_MS } from './support/yearReadings.ts';
 const TARGET_RATIO = 0.5;
 const CONNECTIONS = 10;
 const WARM_UP_SECONDS = 1;
-const MEASURE_SECONDS = 2;
-/** Every target is measured once per round, the order reversed every other round; medians count. */
+const MEASURE_SECONDS = 1.5;
+/** Every target is measured once per round (see `measurePaired`); medians count. */
 const ROUNDS = 3;
+const TARGETS_BETWEEN_BASELINES = 2;
 const HISTORY_DAYS = 30;
 /** The reference day of the repeated questions, well inside the year. */
 const REFERENCE_DAY = 256;
@@ -51,17 +52,17 @@ export const metricsBenchmark: BenchModule = {
       logger: false,
       simulation: false,
     });
-    let load: CyclingLoad | undefined;
+    let load: LoadGenerator | undefined;
     try {
       const api = await BenchApi.login(server.url, plant.admin);
       const base = baseTarget(plant.plantUuid);
       const metrics = metricTargets(plant.plantUuid);
       for (const target of [base, ...metrics]) await checkAnswers(api, target);
       await printSample(api, metrics);
-      load = await CyclingLoad.start();
-      const samples = await measureAll(load, server.url, api.headers, [base, ...metrics]);
+      load = await LoadGenerator.start();
+      const samples = await measurePaired(load, server.url, api.headers, base, metrics);
       return metrics.map((target) =>
-        summarize(target.name, samples.get(base)!, samples.get(target)!),
+        summarize(target.name, samples.base, samples.paired.get(target)!),
       );
     } finally {
       await load?.close();
@@ -179,67 +180,92 @@ async function printSample(api: BenchApi, metrics: readonly Target[]): Promise<v
   }
 }
 
-async function measureAll(
-  load: CyclingLoad,
-  origin: string,
+/** One measurement of a metrics target, with those of the baseline taken just before and after. */
+interface PairedSample {
+  metric: ServerMeasurement;
+  /** Mean requests/s of the two neighbouring baseline measurements. */
+  baseRequestsPerSecond: number;
+}
+
+/**
+ * Every round measures the baseline, two targets, the baseline, two more, ... and the baseline
+ * again, reversing the targets' order every other round; each target's ratio is against the
+ * baseline measured next to it, so another process taking the CPU for a few seconds (heat,
+ * a build next door) weighs on both sides of that ratio alike.
+ */
+async function measurePaired(
+  load: LoadGenerator,
+  url: string,
   headers: Record<string, string>,
+  base: Target,
   targets: readonly Target[],
-): Promise<Map<Target, ServerMeasurement[]>> {
+): Promise<{ base: ServerMeasurement[]; paired: Map<Target, PairedSample[]> }> {
   const measure = (target: Target, durationSeconds: number) =>
     load.measure({
-      origin,
+      url,
       paths: target.paths,
       headers,
       connections: CONNECTIONS,
       durationSeconds,
     });
-  const samples = new Map(targets.map((target) => [target, [] as ServerMeasurement[]]));
-  for (const target of targets) await measure(target, WARM_UP_SECONDS);
+  const baseSamples: ServerMeasurement[] = [];
+  const measureBase = async () => {
+    const sample = await measure(base, MEASURE_SECONDS);
+    baseSamples.push(sample);
+    return sample;
+  };
+  const paired = new Map(targets.map((target) => [target, [] as PairedSample[]]));
+  for (const target of [base, ...targets]) await measure(target, WARM_UP_SECONDS);
   for (let round = 0; round < ROUNDS; round++) {
-    // Reversing the order every other round cancels a steady drift (heat, GC, page cache).
     const order = round % 2 === 0 ? targets : [...targets].reverse();
-    for (const target of order) samples.get(target)!.push(await measure(target, MEASURE_SECONDS));
+    let before = await measureBase();
+    for (let first = 0; first < order.length; first += TARGETS_BETWEEN_BASELINES) {
+      const group = order.slice(first, first + TARGETS_BETWEEN_BASELINES);
+      const measured: [Target, ServerMeasurement][] = [];
+      for (const target of group) measured.push([target, await measure(target, MEASURE_SECONDS)]);
+      const after = await measureBase();
+      const baseRequestsPerSecond = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+      for (const [target, metric] of measured) {
+        paired.get(target)!.push({ metric, baseRequestsPerSecond });
+      }
+      before = after;
+    }
   }
-  for (const target of targets) console.log(`${target.name}\n  ${describe(samples.get(target)!)}`);
-  return samples;
+  console.log(`${base.name}\n  ${describeSamples(baseSamples)}`);
+  for (const [target, samples] of paired) {
+    const neighbours = samples
+      .map((sample) => Math.round(sample.baseRequestsPerSecond).toLocaleString('en-US'))
+      .join(' / ');
+    console.log(
+      `${target.name}\n  ${describeSamples(samples.map((sample) => sample.metric))}\n` +
+        `  baseline next to it: ${neighbours} req/s`,
+    );
+  }
+  return { base: baseSamples, paired };
 }
 
 function summarize(
   name: string,
   base: readonly ServerMeasurement[],
-  metric: readonly ServerMeasurement[],
+  samples: readonly PairedSample[],
 ): BenchResult {
-  const medianOf = (samples: readonly ServerMeasurement[], field: keyof ServerMeasurement) =>
-    median(samples.map((sample) => sample[field]));
+  const metric = samples.map((sample) => sample.metric);
+  const cpu = (measurements: readonly ServerMeasurement[]) =>
+    Math.round(median(measurements.map((sample) => sample.cpuMicrosPerResponse)));
   const invalid = [...base, ...metric].filter((sample) => sample.non2xx > 0 || sample.errors > 0);
   return ratioResult(
     {
       name,
-      value: medianOf(metric, 'requestsPerSecond'),
-      baseline: medianOf(base, 'requestsPerSecond'),
+      value: median(metric.map((sample) => sample.requestsPerSecond)),
+      baseline: median(samples.map((sample) => sample.baseRequestsPerSecond)),
       unit: 'req/s',
       note:
-        `server CPU per request (median): ${Math.round(medianOf(metric, 'cpuMicrosPerResponse'))} µs, ` +
-        `GET /plants/{plantUuid} ${Math.round(medianOf(base, 'cpuMicrosPerResponse'))} µs`,
+        `server CPU per request (median): ${cpu(metric)} µs, ` +
+        `GET /plants/{plantUuid} ${cpu(base)} µs`,
     },
     TARGET_RATIO,
     invalid.length > 0
       ? `invalid run (${invalid.map((sample) => `${sample.non2xx} non-2xx, ${sample.errors} errors`).join('; ')})`
       : undefined,
   );
-}
-
-/** Every sample of one target, in order: requests/s, then server CPU µs per request. */
-function describe(samples: readonly ServerMeasurement[]): string {
-  const list = (values: number[]) =>
-    values.map((value) => Math.round(value).toLocaleString('en-US')).join(' / ');
-  const rates = list(samples.map((sample) => sample.requestsPerSecond));
-  const cpu = list(samples.map((sample) => sample.cpuMicrosPerResponse));
-  return `${rates} req/s   (${cpu} µs server CPU per request)`;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

@@ -30,11 +30,26 @@ async function measure(request: LoadRequest): Promise<LoadMeasurement> {
     headers: request.headers,
     connections: request.connections,
     duration: request.durationSeconds,
+    ...(request.paths && { requests: [cycling(request.paths)] }),
   })) as unknown as RawResult;
   return {
     requestsPerSecond: result.totalCompletedRequests / result.duration,
     responses: result.totalCompletedRequests,
     non2xx: result.non2xx,
     errors: result.errors,
+  };
+}
+
+/** One request that takes the next of `paths` each time it is sent. */
+function cycling(paths: readonly string[]): autocannon.Request {
+  let next = 0;
+  return {
+    method: 'GET',
+    // One counter for every connection: the paths are asked strictly in turn.
+    setupRequest: (built) => {
+      const path = paths[next % paths.length]!;
+      next += 1;
+      return { ...built, path };
+    },
   };
 }
