@@ -18,10 +18,18 @@ export interface LocalDateTime extends LocalDate {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Years a plant's data can have. Below 1900, JavaScript's and Luxon's calendars are not the
+ * proleptic Gregorian one the specification's dates assume (two-digit years even mean 19xx); at
+ * 9999 a day's end would need a five-digit year.
+ */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 9998;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 function isCalendarDay({ year, month, day }: LocalDate): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
+  if (year < FIRST_YEAR || year > LAST_YEAR || month < 1 || month > 12 || day < 1) return false;
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -49,7 +57,7 @@ export const formatLocalDate = ({ year, month, day }: LocalDate) =>
   `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 
 export function localDateParam(name: string) {
-  const message = `${name} must be a date in the format yyyy-MM-dd`;
+  const message = `${name} must be a date in the format yyyy-MM-dd, from ${FIRST_YEAR} to ${LAST_YEAR}`;
   return z
     .string({ error: message })
     .transform((text, context) => {
@@ -64,7 +72,7 @@ export function localDateParam(name: string) {
 }
 
 export function localDateTimeParam(name: string) {
-  const message = `${name} must be a date-time in the format yyyy-MM-dd'T'HH:mm`;
+  const message = `${name} must be a date-time in the format yyyy-MM-dd'T'HH:mm, from ${FIRST_YEAR} to ${LAST_YEAR}`;
   return z
     .string({ error: message })
     .transform((text, context) => {

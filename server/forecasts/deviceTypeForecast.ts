@@ -17,6 +17,7 @@ import {
   type PlantForecastInputs,
 } from './plantForecasts.ts';
 import { plantDevicesOf, type PlantDevice } from './plantLoads.ts';
+import { forecastStorage, STORAGE_PROFILE_DAYS } from './storageForecast.ts';
 
 /**
  * Hourly energy of the next local day per device type of the plant (`predict`):
@@ -27,7 +28,8 @@ import { plantDevicesOf, type PlantDevice } from './plantLoads.ts';
  *   power (equally when a rating is missing); left out when the plant has no PV settings;
  * - GRID types: the balance consumption − production (positive import, negative export), before
  *   any battery: storage dispatch is not forecast. Left out when either forecast is missing;
- * - STORAGE types: left out (a battery's hour-by-hour energy depends on its control strategy).
+ * - STORAGE types: the net energy of their devices' own STORAGE sensors, each local hour as on
+ *   the last two weeks (`storageForecast.ts`); without such history, 0 within ± rated power.
  * The interval of a sum is the sum of the intervals (loads that rise together, the cautious
  * view); the balance's is consumption's lower minus production's upper, and the reverse.
  * `consumerOnly=true` keeps the CONSUMER types only.
@@ -103,6 +105,40 @@ async function consumerSeries(
   if (forecasts.length === 0) return `${code}: no history or load signature`;
   const models = [...new Set(forecasts.map((forecast) => forecast.model))].join(' + ');
   return { code, hours: sumHours(forecasts.map((forecast) => forecast.hours)), model: models };
+}
+
+async function storageSeries(
+  inputs: PlantForecastInputs,
+  code: string,
+  devices: readonly PlantDevice[],
+  targets: readonly TimeRange[],
+): Promise<TypeSeries> {
+  const deviceUuids = new Set(devices.map((device) => device.deviceUuid));
+  const sensors = inputs.sensors.filter(
+    (sensor) =>
+      sensor.flow === 'STORAGE' && sensor.deviceUuid !== null && deviceUuids.has(sensor.deviceUuid),
+  );
+  const hours =
+    sensors.length > 0
+      ? await forecastStorage(
+          inputs.db,
+          inputs.plant.timezone,
+          { source: 'DEVICE_SENSORS', terms: [sensors] },
+          targets,
+          inputs.nowMs,
+        )
+      : null;
+  if (hours) return { code, hours, model: `daily-profile(${STORAGE_PROFILE_DAYS}d)` };
+  // Nothing learnt: no net energy expected, anything from full charge to full discharge possible.
+  const ratedKw = devices.reduce((sum, device) => sum + (device.ratedPowerW ?? 0) / 1000, 0);
+  return {
+    code,
+    hours: targets.map((target) => {
+      const hourKwh = (ratedKw * (target.end - target.start)) / 3_600_000;
+      return { ...target, value: 0, lower: -hourKwh, upper: hourKwh };
+    }),
+    model: 'no storage history: net 0 within ± rated power',
+  };
 }
 
 function producerShares(producers: Map<string, PlantDevice[]>): Map<string, number> {
@@ -186,7 +222,9 @@ export async function forecastByDeviceType(
         );
       }
     }
-    for (const code of byType(devices, 'STORAGE').keys()) notes.push(`${code}: not forecast`);
+    for (const [code, typeDevices] of byType(devices, 'STORAGE')) {
+      add(await storageSeries(inputs, code, typeDevices, targets));
+    }
   }
 
   series.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));

@@ -126,7 +126,7 @@ beforeAll(async () => {
     loadSignatureUuid: signatures.HEAT_PUMP_WINTER!.loadSignatureUuid,
   });
   await device({ name: 'Wallbox', deviceTypeUuid: deviceTypes.EV_CHARGER });
-  await device({ name: 'Battery', deviceTypeUuid: deviceTypes.BATTERY });
+  await device({ name: 'Battery', deviceTypeUuid: deviceTypes.BATTERY, ratedPowerW: 5000 });
   await device({ name: 'Grid meter', deviceTypeUuid: deviceTypes.METER });
 
   shortHistory = (await createPlant(server, admin, { location: LOCATION })).plantUuid;
@@ -267,7 +267,7 @@ describe('GET /plants/{plantUuid}/predict-power-consumption', () => {
 describe('GET /plants/{plantUuid}/predict', () => {
   const tomorrow = hourStarts(24, Date.parse('2026-06-10T22:00:00Z'));
 
-  it('answers the next local day per device type, storage left out', async () => {
+  it('answers the next local day per device type', async () => {
     const response = await get(measured, 'predict');
     const body = routes.predictByDeviceType.response.parse(expectStatus(response, 200, 'predict'));
     expect(body).toMatchObject({
@@ -277,12 +277,17 @@ describe('GET /plants/{plantUuid}/predict', () => {
       unit: 'kWh',
     });
     expect(Object.keys(body.series).sort()).toEqual([
+      'BATTERY',
       'EV_CHARGER',
       'HEAT_PUMP',
       'INVERTER',
       'METER',
     ]);
-    expect(body.method).toContain('BATTERY: not forecast');
+    // The battery has no sensor: no net energy expected, within ± its rated power (5 kW).
+    expect(body.method).toContain('BATTERY: no storage history: net 0 within ± rated power');
+    body.series.BATTERY!.forEach((point) =>
+      expect(point).toMatchObject({ value: 0, lower: -5, upper: 5 }),
+    );
     expect(body.method).toContain('EV_CHARGER: load-signatures(EV_EVENING_CHARGING)');
     expect(body.method).toContain('HEAT_PUMP: load-signatures(HEAT_PUMP_WINTER)');
     for (const points of Object.values(body.series)) {
@@ -312,6 +317,30 @@ describe('GET /plants/{plantUuid}/predict', () => {
     expect(body.series.METER!.some((point) => point.value < 0)).toBe(true); // export at noon
   });
 
+  it('forecasts a battery from its own last two weeks, hour by hour, signed', async () => {
+    const plant = (await createPlant(server, admin, { location: LOCATION, pv: PV })).plantUuid;
+    const battery = await createDevice(server, admin, plant, {
+      name: 'Battery',
+      deviceTypeUuid: deviceTypes.BATTERY,
+      ratedPowerW: 4000,
+    });
+    const storage = await sensor(plant, 'STORAGE', 3600, battery.deviceUuid);
+    // Charging 2 kW at 12:00–14:00 local, discharging 1.5 kW at 19:00–21:00, idle otherwise.
+    await ingestHourly(plant, storage, 14 * 24, (start) => {
+      const hour = localOf(start).hour;
+      return hour >= 12 && hour < 14 ? -2000 : hour >= 19 && hour < 21 ? 1500 : 0;
+    });
+    const body = expectStatus(await get(plant, 'predict'), 200, 'predict');
+    const points = body.series.BATTERY as { timestamp: string; value: number }[];
+    const at = (hour: number) =>
+      points.find((point) => localOf(Date.parse(point.timestamp)).hour === hour)!;
+    expect(at(12).value).toBeCloseTo(-2, 6);
+    expect(at(13).value).toBeCloseTo(-2, 6);
+    expect(at(19).value).toBeCloseTo(1.5, 6);
+    expect(at(3).value).toBeCloseTo(0, 6);
+    expect(body.method).toContain('BATTERY: daily-profile(14d)');
+  });
+
   it('keeps only consumer device types with consumerOnly=true', async () => {
     const body = expectStatus(
       await get(measured, 'predict', { consumerOnly: 'true' }),
@@ -324,7 +353,7 @@ describe('GET /plants/{plantUuid}/predict', () => {
       200,
       'predict',
     );
-    expect(Object.keys(all.series)).toHaveLength(4);
+    expect(Object.keys(all.series)).toHaveLength(5);
   });
 
   it('leaves producers out without pv settings; the grid is then consumption alone', async () => {
