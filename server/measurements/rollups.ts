@@ -11,9 +11,11 @@ import type { ReadingKind } from './readingKinds.ts';
  *   energy of that whole time, known exactly in total and spread over it evenly (so it splits
  *   across buckets in proportion to time). A decrease is a reset: the energy since the reset is
  *   the new value itself. After the last sample nothing is known yet, so nothing is covered.
- *   An increase over more than MAX_COUNTER_SPREAD_MS is spread over the MAX_COUNTER_SPREAD_MS
- *   before the reading that shows it: energy is kept, and no stray pair of readings years apart
- *   can make millions of rollup rows.
+ *   Over a gap longer than MAX_COUNTER_SPREAD_MS the increase still goes at the rate of the
+ *   whole gap, but only its last MAX_COUNTER_SPREAD_MS gets rows (and that share of the
+ *   energy): no day ever shows more than its even share, and no stray pair of readings years
+ *   apart can make millions of rollup rows. Everything a summary can ask (at most 366 days)
+ *   fits inside the limit.
  *
  * Per bucket: the time-weighted mean, min and max of the values held over its covered time,
  * the energy (power: the integral; counter: its share of the increases; level: null), the
@@ -24,7 +26,8 @@ import type { ReadingKind } from './readingKinds.ts';
 export const BUCKET_MS = 900_000;
 /** A sample holds until the next one only if the next comes within this many sampling intervals. */
 export const GAP_INTERVALS = 3;
-export const MAX_COUNTER_SPREAD_MS = 31 * 86_400_000;
+/** 400 days: 38,400 buckets a sensor at most for one gap. */
+export const MAX_COUNTER_SPREAD_MS = 400 * 86_400_000;
 const WATT_MS_PER_KWH = 3_600_000_000;
 
 export interface Sample {
@@ -108,9 +111,10 @@ export function* generateRollups(span: RollupSpan): Generator<Rollup> {
       bucket.addSegment(takenAt, holdEnd, value, 0, fromMs, toMs);
     } else if (hasNext) {
       // Nothing is known after a counter's last reading, so only a next one makes a segment.
-      const spreadStart = Math.max(takenAt, nextAt! - MAX_COUNTER_SPREAD_MS);
+      const spreadStart = counterSpreadStart(takenAt, nextAt!);
       const increase = nextValue! >= value ? nextValue! - value : nextValue!;
-      bucket.addSegment(spreadStart, nextAt!, value, increase, fromMs, toMs);
+      const kept = (increase * (nextAt! - spreadStart)) / (nextAt! - takenAt);
+      bucket.addSegment(spreadStart, nextAt!, value, kept, fromMs, toMs);
     }
     if (finished.length > 0) {
       yield* finished;
@@ -120,6 +124,10 @@ export function* generateRollups(span: RollupSpan): Generator<Rollup> {
   bucket.finish();
   yield* finished;
 }
+
+/** Where a counter increase between readings at `takenAt` and `nextAt` starts to get rows. */
+export const counterSpreadStart = (takenAt: number, nextAt: number): number =>
+  Math.max(takenAt, nextAt - MAX_COUNTER_SPREAD_MS);
 
 function checkSpan(span: RollupSpan): void {
   const { fromMs, toMs, samples, before, after, samplingIntervalSeconds } = span;

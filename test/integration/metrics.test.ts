@@ -326,8 +326,9 @@ describe('daily consumption and production', () => {
   it('derives consumption from PV + grid + battery, as known as its least-known input', async () => {
     const body = await series('dailyConsumption', kathmandu.plant, { date: '2026-03-29' });
     expect(body.from).toBe('2026-03-23T00:00:00+05:45');
-    // 1.0 + 2.3 + 0.55 kWh; the grid has 2.5 of 24 hours.
-    expect(points(body).at(-1)).toEqual(['2026-03-29T00:00:00+05:45', 3.85, 0.104167]);
+    // 1.0 + 2.3 + 0.35 kWh: from 12:30 the grid is silent, so the balance is unknown there
+    // (PV and battery alone are not consumption); the grid has 2.5 of 24 hours.
+    expect(points(body).at(-1)).toEqual(['2026-03-29T00:00:00+05:45', 3.65, 0.104167]);
     const production = await series('dailyProduction', kathmandu.plant, { date: '2026-03-29' });
     expect(points(production).at(-1)).toEqual(['2026-03-29T00:00:00+05:45', 4, 0.125]);
   });
@@ -397,7 +398,7 @@ describe('hourly consumption and production', () => {
       ['2026-03-29T09:00:00+05:45', null, 0],
       ['2026-03-29T10:00:00+05:45', 1, 1],
       ['2026-03-29T11:00:00+05:45', 2.3, 1],
-      ['2026-03-29T12:00:00+05:45', 0.55, 0.5],
+      ['2026-03-29T12:00:00+05:45', 0.35, 0.5],
       ['2026-03-29T13:00:00+05:45', null, 0],
     ]);
     const production = await series('hourlyProduction', kathmandu.plant, { date: '2026-03-29' });
@@ -574,9 +575,8 @@ describe('power history', () => {
       endDate: '2026-03-30T00:00',
       granularity: 'days',
     });
-    // Each sensor's mean over its covered time: PV 4 kWh / 3 h, grid −0.05 kWh / 2.5 h,
-    // battery −0.1 kWh / 3 h: 1333.33 − 20 − 33.33 W.
-    expect(points(days)).toEqual([['2026-03-29T00:00:00+05:45', 1280, 0.104167]]);
+    // The balance over the 2.5 h where every term is measured: 3.65 kWh / 2.5 h.
+    expect(points(days)).toEqual([['2026-03-29T00:00:00+05:45', 1460, 0.104167]]);
   });
 
   it('answers production history from the PV sensor', async () => {
@@ -619,8 +619,8 @@ describe('power history', () => {
         '2026-03-31T00:00, more than the maximum of 100000; use a coarser granularity: hours (2135 points)',
     );
     const days = await get(path, {
-      startDate: '1800-01-01T00:00',
-      endDate: '2100-01-01T00:00',
+      startDate: '1900-01-01T00:00',
+      endDate: '2300-01-01T00:00',
       granularity: 'days',
     });
     expect(expectErrorBody(days, 422).message).toMatch(
@@ -725,7 +725,7 @@ describe('energy breakdown', () => {
 
   it('answers the balance as Unmeasured when no consumption is metered', async () => {
     const body = await breakdown(kathmandu.plant, '2026-03-29T10:00', '2026-03-29T13:00');
-    expect(shares(body.loads)).toEqual([['Unmeasured', null, 3.85, 100]]);
+    expect(shares(body.loads)).toEqual([['Unmeasured', null, 3.65, 100]]);
     // Import 300 W × 1.5 h; discharge 400 W × 1 h.
     expect(shares(body.sources)).toEqual([
       ['PV power', kathmandu.pv, 4, 82.47],
@@ -751,6 +751,121 @@ describe('energy breakdown', () => {
     expect(expectErrorBody(response, 422).message).toBe(
       'startDate 2026-03-31T12:00 is after endDate 2026-03-31T10:00',
     );
+  });
+});
+
+describe('a balance with partial coverage', () => {
+  // UTC, 2026-05-01: PV 2000 W from 00:00 to 12:00 only, grid import 500 W all day. The
+  // balance is known only while both are: 12 h × 2500 W = 30 kWh at coverage 0.5.
+  let plant: string;
+  let pv: string;
+  beforeAll(async () => {
+    plant = (
+      await createPlant(server, tokens.installer, {
+        name: 'UTC balance',
+        location: { latitude: 51.5, longitude: 0, timezone: 'UTC' },
+      })
+    ).plantUuid;
+    pv = await sensor(plant, 'PV power', 'PRODUCTION');
+    const grid = await sensor(plant, 'Grid meter', 'GRID');
+    await ingest(
+      plant,
+      pv,
+      everyMinute('2026-05-01T00:00:00+00:00', 720, () => 2000),
+    );
+    await ingest(
+      plant,
+      grid,
+      everyMinute('2026-05-01T00:00:00+00:00', 1440, () => 500),
+    );
+  });
+
+  it('counts only the quarter-hours where every term is measured, day equal to its hours', async () => {
+    const daily = await series('dailyConsumption', plant, { date: '2026-05-01' });
+    expect(points(daily).at(-1)).toEqual(['2026-05-01T00:00:00+00:00', 30, 0.5]);
+    const hourly = await series('hourlyConsumption', plant, { date: '2026-05-01' });
+    expect(points(hourly)).toEqual(
+      Array.from({ length: 24 }, (_, hour): Point => [
+        `2026-05-01T${String(hour).padStart(2, '0')}:00:00+00:00`,
+        hour < 12 ? 2.5 : null,
+        hour < 12 ? 1 : 0,
+      ]),
+    );
+    const summary = await series('summaryConsumption', plant, {
+      startDate: '2026-04-30',
+      endDate: '2026-05-02',
+    });
+    expect(points(summary)).toEqual([
+      ['2026-04-30T00:00:00+00:00', null, 0],
+      ['2026-05-01T00:00:00+00:00', 30, 0.5],
+      ['2026-05-02T00:00:00+00:00', null, 0],
+    ]);
+  });
+
+  it('answers the same balance as Unmeasured and as mean power', async () => {
+    const response = await get(`/plants/${plant}/sensor-history-energy`, {
+      startDate: '2026-05-01T00:00',
+      endDate: '2026-05-02T00:00',
+    });
+    const body = routes.energyBreakdown.response.parse(expectStatus(response, 200, 'breakdown'));
+    expect(body.loads.map((load) => [load.name, load.energyKwh])).toEqual([['Unmeasured', 30]]);
+    expect(body.sources.map((source) => [source.name, source.energyKwh])).toEqual([
+      ['PV power', 24],
+      ['Grid import', 12],
+    ]);
+    const days = await series('historyConsumption', plant, {
+      startDate: '2026-05-01T00:00',
+      endDate: '2026-05-02T00:00',
+      granularity: 'days',
+    });
+    expect(points(days)).toEqual([['2026-05-01T00:00:00+00:00', 2500, 0.5]]);
+  });
+});
+
+describe('an energy counter across a long gap', () => {
+  // New York: counter 1000 kWh at 2026-03-10 00:00 local, 2872 kWh at 2026-10-30 00:00 local,
+  // nothing between: +1872 kWh over 234 local days of 24 h, 8 kWh a day.
+  let plant: string;
+  beforeAll(async () => {
+    plant = (
+      await createPlant(server, tokens.installer, {
+        name: 'New York counter',
+        location: { latitude: 40.7, longitude: -74, timezone: 'America/New_York' },
+      })
+    ).plantUuid;
+    const meter = await sensor(plant, 'House energy', 'CONSUMPTION', {
+      codes: ['ENERGY'],
+      type: 'ENERGY_METER',
+      interval: 900,
+    });
+    await ingest(plant, meter, [
+      { timestamp: '2026-03-10T00:00:00-04:00', value: 1000 },
+      { timestamp: '2026-10-30T00:00:00-04:00', value: 2872 },
+    ]);
+  });
+
+  it('spreads the increase evenly over every day of the gap', async () => {
+    const summary = await series('summaryConsumption', plant, {
+      startDate: '2026-09-01',
+      endDate: '2026-10-30',
+    });
+    expect(summary.points).toHaveLength(60);
+    expect(points(summary).slice(0, 59)).toEqual(
+      Array.from({ length: 59 }, (_, day): Point => {
+        const date = new Date(Date.UTC(2026, 8, 1 + day)).toISOString().slice(0, 10);
+        return [`${date}T00:00:00-04:00`, 8, 1];
+      }),
+    );
+    expect(points(summary).at(-1)).toEqual(['2026-10-30T00:00:00-04:00', null, 0]);
+    const march = await series('summaryConsumption', plant, {
+      startDate: '2026-03-09',
+      endDate: '2026-03-11',
+    });
+    expect(points(march)).toEqual([
+      ['2026-03-09T00:00:00-04:00', null, 0],
+      ['2026-03-10T00:00:00-04:00', 8, 1],
+      ['2026-03-11T00:00:00-04:00', 8, 1],
+    ]);
   });
 });
 

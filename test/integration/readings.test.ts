@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../api/index.ts';
 import type { Db } from '../../server/db/database.ts';
 import { readingsOf, rollupsOf } from '../../server/measurements/readingsStore.ts';
@@ -382,5 +382,87 @@ describe('readings: authentication, permission and visibility', () => {
     const response = await post(sensor, body, 'admin');
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ accepted: 1 });
+  });
+});
+
+describe('rollups after a change of what the readings mean', () => {
+  // 96 readings a quarter-hour apart through 2026-06-01 (UTC).
+  const everyQuarterHour = (value: (k: number) => number) =>
+    Array.from({ length: 96 }, (_, k) => ({ timestamp: iso(T0 + k * 15 * MIN), value: value(k) }));
+
+  // Each test's sensor is the only production sensor of a plant of its own in UTC.
+  let plant: string;
+  beforeEach(async () => {
+    plant = (
+      await createPlant(server, tokens.installer, {
+        location: { latitude: 51.5, longitude: 0, timezone: 'UTC' },
+      })
+    ).plantUuid;
+  });
+
+  async function ingestInPlant(sensor: string, readings: unknown[]): Promise<void> {
+    expectStatus(await post(sensor, { readings }, 'installer', plant), 202, 'ingest');
+  }
+
+  async function productionOn(): Promise<[number | null, number]> {
+    const response = await server.request('GET', `/plants/${plant}/daily-power-productions`, {
+      token: tokens.manager,
+      query: { date: '2026-06-01' },
+    });
+    const body = routes.dailyProduction.response.parse(expectStatus(response, 200, 'daily'));
+    const last = body.points.at(-1)!;
+    expect(last.timestamp).toBe('2026-06-01T00:00:00+00:00');
+    return [last.value, last.coverage];
+  }
+
+  async function put(sensor: string, body: Record<string, unknown>): Promise<void> {
+    const response = await server.request('PUT', `/plants/${plant}/sensors/${sensor}`, {
+      token: tokens.installer,
+      body,
+    });
+    routes.updateSensor.response.parse(expectStatus(response, 200, 'update sensor'));
+  }
+
+  async function productionSensor(codes: string[], interval: number): Promise<string> {
+    const sensor = await createSensor(server, tokens.installer, plant, {
+      name: 'PV meter',
+      flow: 'PRODUCTION',
+      sensorTypeUuid: sensorTypes.POWER_METER,
+      dataTypesCollectUuids: codes.map((code) => dataTypes[code]),
+      samplingIntervalSeconds: interval,
+    });
+    return sensor.sensorUuid as string;
+  }
+
+  it('recomputes them with a new sampling interval', async () => {
+    const sensor = await productionSensor(['POWER'], 60);
+    await ingestInPlant(
+      sensor,
+      everyQuarterHour(() => 1000),
+    );
+    // Every 15 minutes with a 60 s interval: each sample holds one minute, 96 × 1 kW × 1 min.
+    expect(await productionOn()).toEqual([1.6, 0.066667]);
+    await put(sensor, { samplingIntervalSeconds: 900 });
+    // Each sample now holds to the next, the last one for 15 minutes: 24 kWh all day.
+    expect(await productionOn()).toEqual([24, 1]);
+    await put(sensor, { samplingIntervalSeconds: 60 });
+    expect(await productionOn()).toEqual([1.6, 0.066667]);
+    await put(sensor, { name: 'PV meter (renamed)' });
+    expect(await productionOn()).toEqual([1.6, 0.066667]);
+  });
+
+  it('recomputes them with new data types, hence a new primary data type', async () => {
+    const sensor = await productionSensor(['POWER', 'ENERGY'], 900);
+    await ingestInPlant(
+      sensor,
+      everyQuarterHour((k) => k * 0.25),
+    );
+    // As POWER: k × 0.25 W for 15 minutes each, 0.0625 Wh × (0 + 1 + … + 95) = 0.285 kWh.
+    expect(await productionOn()).toEqual([0.285, 1]);
+    await put(sensor, { dataTypesCollectUuids: [dataTypes.ENERGY] });
+    // As an ENERGY counter: 0 → 23.75 kWh from 00:00 to 23:45; nothing known after 23:45.
+    expect(await productionOn()).toEqual([23.75, 0.989583]);
+    await put(sensor, { dataTypesCollectUuids: [dataTypes.ENERGY, dataTypes.POWER] });
+    expect(await productionOn()).toEqual([0.285, 1]);
   });
 });

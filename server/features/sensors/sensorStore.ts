@@ -10,6 +10,8 @@ import { inTransaction, type Db } from '../../db/database.ts';
 import { isForeignKeyViolation } from '../../db/constraints.ts';
 import type { SensorRow } from '../../db/tables.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
+import { followReadingMeaning } from '../../measurements/readingMeaning.ts';
+import { readingSensorOf } from '../../measurements/readingSensors.ts';
 import { collectedDataTypes, toSensorRecord } from './sensorRecords.ts';
 import {
   assertStillAllowed,
@@ -124,8 +126,14 @@ export async function updateSensor(
     ...(dto.metadata !== undefined && { metadata: JSON.stringify(dto.metadata) }),
     updated_at: context.now().toISOString(),
   };
+  // A new sampling interval or primary data type changes what the stored readings mean.
+  const meaningMayChange =
+    dto.samplingIntervalSeconds !== undefined || dto.dataTypesCollectUuids !== undefined;
   await guardReferences(() =>
     inTransaction(db, async (trx) => {
+      const meaning = meaningMayChange
+        ? await readingSensorOf(trx, current.sensor_uuid)
+        : undefined;
       const { numUpdatedRows } = await trx
         .updateTable('sensors')
         .set(changes)
@@ -136,6 +144,7 @@ export async function updateSensor(
       if (dto.dataTypesCollectUuids !== undefined) {
         await replaceDataTypes(trx, current.sensor_uuid, dataTypeUuids);
       }
+      if (meaningMayChange) await followReadingMeaning(trx, current.sensor_uuid, meaning);
     }),
   );
   return toSensorRecord({ ...current, ...changes }, dataTypeUuids);

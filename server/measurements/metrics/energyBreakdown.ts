@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { bucketCeil, bucketStartOf } from '../rollups.ts';
 import type { SeriesPlant } from './energySeries.ts';
-import { roundMetric } from './flowMeasures.ts';
+import { combineFlow, measureFlow, roundMetric } from './flowMeasures.ts';
 import { historyRange } from './historyRange.ts';
 import { formatLocal, type TimeRange } from './localTime.ts';
 import { percentagesOf } from './percentages.ts';
@@ -75,7 +75,7 @@ export async function energyBreakdown(
   const unmeasured =
     consumption.source === 'DEVICE_SENSORS'
       ? 0
-      : Math.max(0, flowEnergy(consumption, totals) - sum(loadEnergy));
+      : Math.max(0, (await flowEnergy(db, consumption, range, totals)) - sum(loadEnergy));
   const sourceEntries = [
     ...flowSensors(production).map((sensor) => ({
       sensor,
@@ -113,10 +113,21 @@ export async function energyBreakdown(
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-/** A flow's energy over the range: its sensors summed; a balance never below 0. */
-function flowEnergy(flow: PlantFlow, totals: ReadonlyMap<string, SensorTotal>): number {
-  const energy = sum(flowSensors(flow).map((sensor) => totals.get(sensor.sensorUuid)!.energyKwh));
-  return flow.source === 'BALANCE' ? Math.max(0, energy) : energy;
+/**
+ * A flow's energy over the range: its sensors summed; a balance only over the quarter-hours
+ * where all its terms are measured, as the series count it.
+ */
+async function flowEnergy(
+  db: Db,
+  flow: PlantFlow,
+  range: TimeRange,
+  totals: ReadonlyMap<string, SensorTotal>,
+): Promise<number> {
+  if (flow.source === 'BALANCE') {
+    const [whole] = combineFlow(await measureFlow(db, flow, [range]), (energyKwh) => energyKwh);
+    return whole?.value ?? 0;
+  }
+  return sum(flowSensors(flow).map((sensor) => totals.get(sensor.sensorUuid)!.energyKwh));
 }
 
 /** Import or discharge of each grid and storage sensor: see the module comment. */

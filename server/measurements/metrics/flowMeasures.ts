@@ -2,7 +2,8 @@ import type { Db } from '../../db/database.ts';
 import type { TimeRange } from './localTime.ts';
 import { flowSensors, type PlantFlow } from './plantFlows.ts';
 import { integrateSegments, type PowerSegment } from './powerSegments.ts';
-import { bucketIndexOf, rollupSlots, slotStepFor } from './rollupSlots.ts';
+import { foldBalanceQuarters } from './balanceQuarters.ts';
+import { bucketIndexOf, ROLLUP_MS, rollupSlots, slotStepFor } from './rollupSlots.ts';
 
 /**
  * What a plant flow measured in each bucket, per sensor, from rollups (one query), and how
@@ -15,16 +16,23 @@ import { bucketIndexOf, rollupSlots, slotStepFor } from './rollupSlots.ts';
  *   sum is missing.
  * - The terms of a balance (production + grid + storage) are added; its coverage is the
  *   minimum of its terms' coverages: the balance is only as known as its least-known input.
+ *   From rollups, a balance is made quarter-hour by quarter-hour (`balanceQuarters.ts`), so
+ *   only the time where every term is measured counts; its measures are then one column, the
+ *   balance itself. Finer buckets (minutes, from raw readings) combine per bucket.
  * - `value` is null when the coverage is 0.
  */
 
 export interface FlowMeasures {
   flow: PlantFlow;
   buckets: readonly TimeRange[];
-  /** `[bucket * sensorCount + sensor]`, sensors in the order of `flowSensors(flow)`. */
+  /** How many columns each term has: its sensors, in the order of `flowSensors(flow)`. */
+  termSizes: readonly number[];
+  /** `[bucket * columnCount + column]`. */
   energyKwh: Float64Array;
   coveredSeconds: Float64Array;
 }
+
+const termSizesOf = (flow: PlantFlow): number[] => flow.terms.map((term) => term.length);
 
 export async function measureFlow(
   db: Db,
@@ -32,17 +40,17 @@ export async function measureFlow(
   buckets: readonly TimeRange[],
 ): Promise<FlowMeasures> {
   const sensors = flowSensors(flow);
+  const uuids = sensors.map((sensor) => sensor.sensorUuid);
+  const range = { start: buckets[0]?.start ?? 0, end: buckets[buckets.length - 1]?.end ?? 0 };
+  if (flow.source === 'BALANCE') {
+    const quarters = await rollupSlots(db, uuids, range, ROLLUP_MS);
+    return { flow, buckets, termSizes: [1], ...foldBalanceQuarters(flow, buckets, quarters) };
+  }
   const energyKwh = new Float64Array(buckets.length * sensors.length);
   const coveredSeconds = new Float64Array(buckets.length * sensors.length);
   if (sensors.length > 0 && buckets.length > 0) {
     const position = new Map(sensors.map((sensor, index) => [sensor.sensorUuid, index]));
-    const range = { start: buckets[0]!.start, end: buckets[buckets.length - 1]!.end };
-    const slots = await rollupSlots(
-      db,
-      sensors.map((sensor) => sensor.sensorUuid),
-      range,
-      slotStepFor(buckets),
-    );
+    const slots = await rollupSlots(db, uuids, range, slotStepFor(buckets));
     for (const slot of slots) {
       const bucket = bucketIndexOf(buckets, slot.slotStart);
       const sensor = position.get(slot.sensorUuid);
@@ -51,7 +59,7 @@ export async function measureFlow(
       coveredSeconds[bucket * sensors.length + sensor]! += slot.coveredSeconds;
     }
   }
-  return { flow, buckets, energyKwh, coveredSeconds };
+  return { flow, buckets, termSizes: termSizesOf(flow), energyKwh, coveredSeconds };
 }
 
 /** The same from raw readings (as power segments by sensor uuid), at any bucket size. */
@@ -70,7 +78,7 @@ export function measureFlowFromSegments(
       coveredSeconds[bucket * sensors.length + position] = integrated.coveredSeconds[bucket]!;
     }
   });
-  return { flow, buckets, energyKwh, coveredSeconds };
+  return { flow, buckets, termSizes: termSizesOf(flow), energyKwh, coveredSeconds };
 }
 
 export interface Combined {
@@ -86,22 +94,22 @@ export function combineFlow(
   measures: FlowMeasures,
   perSensor: (energyKwh: number, coveredSeconds: number) => number,
 ): Combined[] {
-  const { flow, buckets, energyKwh, coveredSeconds } = measures;
-  const sensorCount = flowSensors(flow).length;
+  const { flow, buckets, termSizes, energyKwh, coveredSeconds } = measures;
+  const columnCount = termSizes.reduce((total, size) => total + size, 0);
   return buckets.map((bucket, index) => {
-    if (flow.terms.length === 0) return { value: null, coverage: 0 };
+    if (termSizes.length === 0) return { value: null, coverage: 0 };
     const bucketSeconds = (bucket.end - bucket.start) / 1000;
     let value = 0;
     let coverage = 1;
-    let offset = index * sensorCount;
-    for (const term of flow.terms) {
+    let offset = index * columnCount;
+    for (const size of termSizes) {
       let covered = 0;
-      for (let sensor = offset; sensor < offset + term.length; sensor++) {
-        covered += coveredSeconds[sensor]!;
-        value += perSensor(energyKwh[sensor]!, coveredSeconds[sensor]!);
+      for (let column = offset; column < offset + size; column++) {
+        covered += coveredSeconds[column]!;
+        value += perSensor(energyKwh[column]!, coveredSeconds[column]!);
       }
-      coverage = Math.min(coverage, covered / (bucketSeconds * term.length));
-      offset += term.length;
+      coverage = Math.min(coverage, covered / (bucketSeconds * size));
+      offset += size;
     }
     if (coverage <= 0) return { value: null, coverage: 0 };
     if (flow.source === 'BALANCE') value = Math.max(0, value);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/fastQuery.ts';
 import { readingAtOrAfter, readingBefore, readingsOf } from '../readingsStore.ts';
-import { GAP_INTERVALS, MAX_COUNTER_SPREAD_MS, type Sample } from '../rollups.ts';
+import { counterSpreadStart, GAP_INTERVALS, type Sample } from '../rollups.ts';
 import type { TimeRange } from './localTime.ts';
 import type { EnergySensor } from './plantFlows.ts';
 
@@ -13,8 +13,8 @@ import type { EnergySensor } from './plantFlows.ts';
  * - POWER: each sample holds its watts until the next sample when that comes within
  *   GAP_INTERVALS sampling intervals, else for one interval.
  * - ENERGY counter: between two readings, the increase (or, after a reset, the new value)
- *   spread evenly over the time between them (at most MAX_COUNTER_SPREAD_MS before the later
- *   reading), as constant power.
+ *   spread evenly over the time between them, as constant power (over a gap longer than
+ *   MAX_COUNTER_SPREAD_MS, only its last MAX_COUNTER_SPREAD_MS, at the same power).
  */
 
 export interface PowerSegment {
@@ -45,11 +45,10 @@ export function powerSegments(
       });
     } else if (next !== undefined) {
       const energyKwh = next.value >= value ? next.value - value : next.value;
-      const start = Math.max(takenAt, next.takenAt - MAX_COUNTER_SPREAD_MS);
       segments.push({
-        start,
+        start: counterSpreadStart(takenAt, next.takenAt),
         end: next.takenAt,
-        watts: (energyKwh * WATT_MS_PER_KWH) / (next.takenAt - start),
+        watts: (energyKwh * WATT_MS_PER_KWH) / (next.takenAt - takenAt),
       });
     }
   }

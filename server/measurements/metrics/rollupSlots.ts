@@ -34,7 +34,10 @@ export function slotStepFor(buckets: readonly TimeRange[]): number {
 const slotStartOf = (first: number, step: number) =>
   sql<number>`bucket_start - ((bucket_start - ${first}) % ${step})`;
 
-/** One query: energy and covered seconds per sensor and slot over `range`. */
+/**
+ * One query: energy and covered seconds per sensor and slot over `range`. With the step of one
+ * rollup bucket, the rows come in time order (slot by slot, sensors in any order).
+ */
 export async function rollupSlots(
   db: Db,
   sensorUuids: readonly string[],
@@ -49,12 +52,9 @@ export async function rollupSlots(
     .where('bucket_start', '<', range.end);
   const query =
     step === ROLLUP_MS
-      ? inRange.select([
-          'sensor_uuid',
-          'bucket_start as slot_start',
-          'energy_kwh',
-          'covered_seconds',
-        ])
+      ? inRange
+          .select(['sensor_uuid', 'bucket_start as slot_start', 'energy_kwh', 'covered_seconds'])
+          .orderBy('bucket_start')
       : inRange
           .select((eb) => [
             'sensor_uuid',

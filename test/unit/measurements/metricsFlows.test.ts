@@ -14,6 +14,7 @@ import {
   type PlantFlow,
 } from '../../../server/measurements/metrics/plantFlows.ts';
 import { bucketIndexOf, slotStepFor } from '../../../server/measurements/metrics/rollupSlots.ts';
+import { foldBalanceQuarters } from '../../../server/measurements/metrics/balanceQuarters.ts';
 import { hoursEndingWithDay, localDays } from '../../../server/measurements/metrics/localTime.ts';
 
 let sequence = 0;
@@ -85,6 +86,7 @@ function measures(
   return {
     flow,
     buckets,
+    termSizes: flow.terms.map((term) => term.length),
     energyKwh: Float64Array.from(perBucket.flat().map(([energy]) => energy)),
     coveredSeconds: Float64Array.from(perBucket.flat().map(([, covered]) => covered)),
   };
@@ -177,6 +179,62 @@ describe('combining sensors per bucket', () => {
   it('rounds to six decimals', () => {
     expect(roundMetric(0.1 + 0.2)).toBe(0.3);
     expect(roundMetric(1 / 3)).toBe(0.333333);
+  });
+});
+
+describe('a balance folded quarter-hour by quarter-hour', () => {
+  const pv = sensor('PRODUCTION');
+  const grid = sensor('GRID');
+  const battery = sensor('STORAGE', 'battery');
+  const balance: PlantFlow = { source: 'BALANCE', terms: [[pv], [grid], [battery]] };
+  const Q = 900_000;
+  const row = (uuid: string, quarter: number, energyKwh: number, coveredSeconds = 900) => ({
+    sensorUuid: uuid,
+    slotStart: quarter * Q,
+    energyKwh,
+    coveredSeconds,
+  });
+
+  it('counts only quarter-hours where every term is measured, never below 0 each', () => {
+    const hours = [
+      { start: 0, end: 4 * Q },
+      { start: 4 * Q, end: 8 * Q },
+    ];
+    const folded = foldBalanceQuarters(balance, hours, [
+      // Quarter 0: all three: 0.5 + 0.125 − 0.1.
+      row(pv.sensorUuid, 0, 0.5),
+      row(grid.sensorUuid, 0, 0.125),
+      row(battery.sensorUuid, 0, -0.1),
+      // Quarter 1: the grid silent: nothing, whatever PV made.
+      row(pv.sensorUuid, 1, 0.5),
+      row(battery.sensorUuid, 1, 0),
+      // Quarter 2: export beyond production (meters disagree): 0, covered; battery half known.
+      row(pv.sensorUuid, 2, 0.1),
+      row(grid.sensorUuid, 2, -0.3),
+      row(battery.sensorUuid, 2, 0, 450),
+      // Quarter 5 (second hour): the battery has a row but no covered time.
+      row(pv.sensorUuid, 5, 1),
+      row(grid.sensorUuid, 5, 1),
+      row(battery.sensorUuid, 5, 0, 0),
+      // Quarter 6.
+      row(pv.sensorUuid, 6, 0.25),
+      row(grid.sensorUuid, 6, 0.25),
+      row(battery.sensorUuid, 6, 0.25),
+    ]);
+    expect(Array.from(folded.energyKwh)).toEqual([0.525, 0.75]);
+    expect(Array.from(folded.coveredSeconds)).toEqual([900 + 450, 900]);
+  });
+
+  it('gives a term of several sensors the mean of their coverages', () => {
+    const second = sensor('PRODUCTION', 'inverter-2');
+    const flow: PlantFlow = { source: 'BALANCE', terms: [[pv, second], [grid]] };
+    const folded = foldBalanceQuarters(
+      flow,
+      [{ start: 0, end: Q }],
+      [row(pv.sensorUuid, 0, 0.2), row(second.sensorUuid, 0, 0, 0), row(grid.sensorUuid, 0, 0.1)],
+    );
+    expect(folded.energyKwh[0]).toBeCloseTo(0.3, 12);
+    expect(Array.from(folded.coveredSeconds)).toEqual([450]);
   });
 });
 

@@ -28,6 +28,15 @@ describe('power segments', () => {
     ]);
   });
 
+  it('spreads a counter increase over a long gap at the rate the rollups use', () => {
+    // +2400 kWh over 800 days: 0.125 kWh an hour, 125 W, held over the gap's last 400 days.
+    const day = 24 * 60;
+    const [segment] = powerSegments(counter, samples([0, 0], [800 * day, 2400]));
+    expect(segment).toEqual({ start: 400 * day * MIN, end: 800 * day * MIN, watts: 125 });
+    const [sevenMonths] = powerSegments(counter, samples([0, 0], [234 * day, 1404]));
+    expect(sevenMonths).toEqual({ start: 0, end: 234 * day * MIN, watts: 250 });
+  });
+
   it('integrates per bucket, optionally only the positive part', () => {
     const segments = powerSegments(power, samples([0, 600], [1, -300], [2, 600]));
     const buckets = [

@@ -279,21 +279,56 @@ describe('counter (ENERGY)', () => {
     expect(rollups.map((rollup) => rollup.coveredSeconds)).toEqual([900, 900, 900, 900, 0]);
   });
 
-  it('spreads an increase over at most MAX_COUNTER_SPREAD_MS before the reading that shows it', () => {
-    const days = 40;
+  it('spreads an increase over a 7-month gap evenly, the same share every day', () => {
+    // 2026-03-10T12:00Z 1000 kWh, 2026-10-30T12:00Z 2700 kWh: +1700 kWh over 234 days,
+    // 1700 / 234 kWh a day; the first and last days hold half a day each.
+    const first = Date.UTC(2026, 2, 10, 12);
+    const last = Date.UTC(2026, 9, 30, 12);
+    const days = (last - first) / (24 * HOUR);
+    expect(days).toBe(234);
+    const rollups = computeRollups({
+      kind: 'counter',
+      samplingIntervalSeconds: 900,
+      fromMs: Date.UTC(2026, 2, 10),
+      toMs: Date.UTC(2026, 9, 31),
+      samples: { takenAt: [first, last], values: [1000, 2700] },
+    });
+    const perDay = new Map<number, number>();
+    for (const rollup of rollups) {
+      const day = Math.floor(rollup.bucketStart / (24 * HOUR));
+      perDay.set(day, (perDay.get(day) ?? 0) + rollup.energyKwh!);
+    }
+    const daily = [...perDay.values()];
+    expect(daily).toHaveLength(days + 1);
+    expect(daily[0]).toBeCloseTo(1700 / days / 2, 9);
+    expect(daily[days]).toBeCloseTo(1700 / days / 2, 9);
+    for (const energy of daily.slice(1, days)) expect(energy).toBeCloseTo(1700 / days, 9);
+    // Over 2026-09-01..2026-10-29 (the probe's summary): the same share every day, not all
+    // of it in the last month.
+    const september = Math.floor(Date.UTC(2026, 8, 1) / (24 * HOUR));
+    expect(perDay.get(september)).toBeCloseTo(1700 / days, 9);
+    expect(daily.reduce((sum, energy) => sum + energy, 0)).toBeCloseTo(1700, 6);
+  });
+
+  it('spreads a gap longer than MAX_COUNTER_SPREAD_MS at the same even rate, keeping only its last MAX_COUNTER_SPREAD_MS', () => {
+    // 0 kWh, then 800 kWh 800 days later: 1 kWh a day over the whole gap; only the last
+    // 400 days (38,400 buckets) get rows, each with 1/96 kWh. No day ever holds more than its
+    // share; the days before are uncovered.
+    const days = 800;
+    expect(MAX_COUNTER_SPREAD_MS).toBe(400 * 24 * HOUR);
     const rollups = computeRollups(
       span('counter', 60, [
         [0, 0],
-        [days * 24 * 60, 2976],
+        [days * 24 * 60, 800],
       ]),
     );
-    const spreadBuckets = MAX_COUNTER_SPREAD_MS / BUCKET_MS; // 31 days: 2976 buckets
+    const spreadBuckets = MAX_COUNTER_SPREAD_MS / BUCKET_MS;
     expect(rollups).toHaveLength(1 + spreadBuckets + 1);
     const firstCovered = rollups.find((rollup) => rollup.coveredSeconds > 0)!;
-    expect(firstCovered.bucketStart).toBe(T0 + (days - 31) * 24 * HOUR);
-    expect(firstCovered.energyKwh).toBeCloseTo(1, 9); // 2976 kWh over 2976 buckets
+    expect(firstCovered.bucketStart).toBe(T0 + (days - 400) * 24 * HOUR);
+    expect(firstCovered.energyKwh).toBeCloseTo(1 / 96, 12);
     const total = rollups.reduce((sum, rollup) => sum + rollup.energyKwh!, 0);
-    expect(total).toBeCloseTo(2976, 6);
+    expect(total).toBeCloseTo(400, 6);
   });
 
   it('has a lone reading counted but covering nothing', () => {
