@@ -20,11 +20,12 @@ export interface LocalDateTime extends LocalDate {
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * Years a plant's data can have. Below 1900, JavaScript's and Luxon's calendars are not the
- * proleptic Gregorian one the specification's dates assume (two-digit years even mean 19xx); at
- * 9999 a day's end would need a five-digit year.
+ * Years a plant's data can have. From 1980 every IANA zone's offset is a whole number of quarter
+ * hours (before, some zones kept local mean time such as +05:41:16), so local hours and days are
+ * whole 15-minute buckets; before 100, JavaScript even reads years as 19xx. At 9999 a day's end
+ * would need a five-digit year.
  */
-export const FIRST_YEAR = 1900;
+export const FIRST_YEAR = 1980;
 export const LAST_YEAR = 9998;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 

@@ -619,7 +619,7 @@ describe('power history', () => {
         '2026-03-31T00:00, more than the maximum of 100000; use a coarser granularity: hours (2135 points)',
     );
     const days = await get(path, {
-      startDate: '1900-01-01T00:00',
+      startDate: '1980-01-01T00:00',
       endDate: '2300-01-01T00:00',
       granularity: 'days',
     });
