@@ -1,4 +1,4 @@
-import type { DataTypeCode, ReadingsBatch } from '../../api/index.ts';
+import { FIRST_YEAR, LAST_YEAR, type DataTypeCode, type ReadingsBatch } from '../../api/index.ts';
 import { badRequest, unprocessable } from '../http/errors.ts';
 import { valueProblem } from './readingKinds.ts';
 
@@ -7,8 +7,15 @@ import { valueProblem } from './readingKinds.ts';
  * in time order. The schema has already refused malformed timestamps and values; what is left:
  * - two readings at one instant (to the millisecond, whatever their offsets): 400 naming both,
  *   since a batch that contradicts itself has no "last one" a client could rely on;
- * - a value the sensor's primary data type cannot take: 422 naming its index.
+ * - a value the sensor's primary data type cannot take: 422 naming its index;
+ * - an instant outside the years the metrics routes answer for (a day of margin either side,
+ *   for the zones ahead of and behind UTC): 422 naming its index, rather than data no query
+ *   could ever return.
  */
+
+const DAY_MS = 86_400_000;
+const EARLIEST_MS = Date.UTC(FIRST_YEAR, 0, 1) - DAY_MS;
+const LATEST_MS = Date.UTC(LAST_YEAR + 1, 0, 1) + DAY_MS;
 export function parseReadingsBatch(
   readings: ReadingsBatch['readings'],
   dataType: DataTypeCode,
@@ -20,6 +27,12 @@ export function parseReadingsBatch(
     if (Number.isNaN(time)) {
       throw badRequest(
         `Invalid body field 'readings.${index}.timestamp': not an ISO 8601 date-time`,
+      );
+    }
+    if (time < EARLIEST_MS || time >= LATEST_MS) {
+      throw unprocessable(
+        `Reading readings.${index}.timestamp = ${readings[index]!.timestamp} is outside the ` +
+          `years ${FIRST_YEAR} to ${LAST_YEAR} the metrics cover`,
       );
     }
     times[index] = time;

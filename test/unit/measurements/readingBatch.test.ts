@@ -27,6 +27,32 @@ describe('parseReadingsBatch', () => {
     expect([...columns.values]).toEqual([1, 2, 3]);
   });
 
+  it('refuses an instant outside the years the metrics cover with 422 naming its index', () => {
+    for (const timestamp of [
+      '1970-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '9999-06-01T00:00:00Z',
+    ]) {
+      const error = failure(() =>
+        parseReadingsBatch(
+          [
+            { timestamp: '2026-06-01T00:00:00Z', value: 1 },
+            { timestamp, value: 2 },
+          ],
+          'POWER',
+        ),
+      );
+      expect(error.status, timestamp).toBe(422);
+      expect(error.message).toBe(
+        `Reading readings.1.timestamp = ${timestamp} is outside the years 1980 to 9998 the metrics cover`,
+      );
+    }
+    // The first local day of 1980 east of UTC starts in 1979 in UTC: still accepted.
+    expect(() =>
+      parseReadingsBatch([{ timestamp: '1980-01-01T00:00:00+14:00', value: 1 }], 'POWER'),
+    ).not.toThrow();
+  });
+
   it('refuses two readings at one instant with 400 naming both indexes', () => {
     const error = failure(() =>
       parseReadingsBatch(
