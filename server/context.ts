@@ -13,7 +13,7 @@ export interface ServerContext {
   passwords: PasswordChecker;
   loginThrottle: LoginThrottle;
   connections: ConnectionTester;
-  /** Plants by uuid for the ownership check; told of every change to a plant. */
+  /** Plants by uuid for the ownership check, remembered until the next write. */
   plants: PlantLookup;
   /** Moves on every write to the database: caches of derived answers compare against it. */
   writes: { readonly value: number };

@@ -81,7 +81,7 @@ export async function createServer(options: StartServerOptions = {}) {
         clockMs,
       ),
       connections: createConnectionTester({ timeoutMs: options.connectionTestTimeoutMs ?? 3000 }),
-      plants: new PlantLookup(database.db),
+      plants: new PlantLookup(database.db, () => database.writes.value),
       writes: database.writes,
       now,
       pvHealth: options.pvHealth,

@@ -15,6 +15,9 @@ import {
  * still see the old data either started before (and sees the count moved when it finishes) or
  * waits for the transaction. Raw SQL counts as a write: it cannot be told apart cheaply.
  */
+/** Reads a database's write generation; caches compare it before and after they compute. */
+export type Generation = () => number;
+
 export class WriteGeneration implements KyselyPlugin {
   #value = 0;
 

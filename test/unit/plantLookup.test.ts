@@ -28,31 +28,38 @@ const rename = (name: string) =>
   opened.db.updateTable('plants').set({ name }).where('plant_uuid', '=', plantUuid).execute();
 
 describe('PlantLookup', () => {
-  test('remembers a plant until told it changed', async () => {
-    const lookup = new PlantLookup(opened.db);
+  test('remembers a plant until the write generation moves', async () => {
+    let generation = 0;
+    const lookup = new PlantLookup(opened.db, () => generation);
     expect((await lookup.find(plantUuid))?.name).toBe('First');
     await rename('Second');
     expect((await lookup.find(plantUuid))?.name).toBe('First');
-    lookup.forget(plantUuid);
+    generation += 1;
+    expect((await lookup.find(plantUuid))?.name).toBe('Second');
+  });
+
+  test("the database's own generation moves with every write", async () => {
+    const lookup = new PlantLookup(opened.db, () => opened.writes.value);
+    expect((await lookup.find(plantUuid))?.name).toBe('First');
+    await rename('Second');
     expect((await lookup.find(plantUuid))?.name).toBe('Second');
   });
 
   test('a missing plant is not remembered', async () => {
-    const lookup = new PlantLookup(opened.db);
+    const lookup = new PlantLookup(opened.db, () => opened.writes.value);
     expect(await lookup.find('00000000-0000-4000-8000-000000000000')).toBeUndefined();
   });
 
   test('a read that raced a change does not remember what it read', async () => {
-    const lookup = new PlantLookup(opened.db);
-    const racing = lookup.find(plantUuid); // reads 'First' now, remembers it after an await
+    const lookup = new PlantLookup(opened.db, () => opened.writes.value);
+    const racing = lookup.find(plantUuid); // reads 'First' now, would remember it after an await
     await rename('Second');
-    lookup.forget(plantUuid);
     expect((await racing)?.name).toBe('First');
     expect((await lookup.find(plantUuid))?.name).toBe('Second');
   });
 
   test('rows are frozen: a handler cannot change what others will read', async () => {
-    const lookup = new PlantLookup(opened.db);
+    const lookup = new PlantLookup(opened.db, () => opened.writes.value);
     const row = await lookup.find(plantUuid);
     expect(Object.isFrozen(row)).toBe(true);
   });

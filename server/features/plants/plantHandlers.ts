@@ -22,7 +22,7 @@ const PLANT_COLUMNS: SortColumnsOf<Routes['listPlants']> = {
   updatedAt: 'plants.updated_at',
 };
 
-export function plantHandlers({ db, now, plants }: ServerContext): PlantHandlers {
+export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
   return {
     createPlant: async ({ user, body }) =>
       insertPlant(db, user.organizationUuid, body, nowIso(now)),
@@ -75,20 +75,10 @@ export function plantHandlers({ db, now, plants }: ServerContext): PlantHandlers
 
     getPlant: async ({ plant }) => toPlant(plant),
 
-    updatePlant: async ({ plant, body }) => {
-      try {
-        return await updatePlant(db, plant, body, nowIso(now));
-      } finally {
-        plants.forget(plant.plant_uuid);
-      }
-    },
+    updatePlant: async ({ plant, body }) => updatePlant(db, plant, body, nowIso(now)),
 
     deletePlant: async ({ plant }) => {
-      try {
-        await deletePlant(db, plant.plant_uuid);
-      } finally {
-        plants.forget(plant.plant_uuid);
-      }
+      await deletePlant(db, plant.plant_uuid);
       return undefined;
     },
   };

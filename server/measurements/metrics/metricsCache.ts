@@ -1,3 +1,5 @@
+import type { Generation } from '../../db/writeGeneration.ts';
+
 /**
  * Answers of the energy metrics per plant, kept until the database is written to. A dashboard
  * asks the same few questions again and again (the last 7 days, the last 24 hours), and an answer
@@ -5,9 +7,6 @@
  * rely on every writer to say so, the cache compares the database's write generation
  * (`server/db/writeGeneration.ts`), which every write statement moves.
  */
-
-/** The database's write generation. */
-export type Generation = () => number;
 
 interface PlantEntry {
   generation: number;
