@@ -44,8 +44,16 @@ const energyRange = z.object({
   endDate: localDateTimeParam('endDate'),
 });
 
-function daily(kind: 'consumption' | 'production') {
-  const Kind = kind === 'consumption' ? 'Consumption' : 'Production';
+type FlowKind = 'consumption' | 'production';
+
+/** What each energy flow's routes are named after and what permission they need. */
+const FLOWS = {
+  consumption: { Kind: 'Consumption', permission: CONSUMPTION },
+  production: { Kind: 'Production', permission: PRODUCTION },
+} as const;
+
+function daily(kind: FlowKind) {
+  const { Kind, permission } = FLOWS[kind];
   return defineRoute({
     operationId: `daily${Kind}`,
     method: 'GET',
@@ -53,7 +61,7 @@ function daily(kind: 'consumption' | 'production') {
     tag: 'Energy',
     summary: `${Kind} of the 7 local days ending with the reference day (kWh)`,
     auth: 'access',
-    permissions: [kind === 'consumption' ? CONSUMPTION : PRODUCTION],
+    permissions: [permission],
     ownership: true,
     params: plantPath,
     query: referenceDay,
@@ -62,8 +70,8 @@ function daily(kind: 'consumption' | 'production') {
   });
 }
 
-function hourly(kind: 'consumption' | 'production') {
-  const Kind = kind === 'consumption' ? 'Consumption' : 'Production';
+function hourly(kind: FlowKind) {
+  const { Kind, permission } = FLOWS[kind];
   return defineRoute({
     operationId: `hourly${Kind}`,
     method: 'GET',
@@ -73,7 +81,7 @@ function hourly(kind: 'consumption' | 'production') {
     description:
       'With `date`, the 24 hours ending at the end of that local day; without, the 24 hours ending with the current hour.',
     auth: 'access',
-    permissions: [kind === 'consumption' ? CONSUMPTION : PRODUCTION],
+    permissions: [permission],
     ownership: true,
     params: plantPath,
     query: referenceDay,
@@ -82,8 +90,8 @@ function hourly(kind: 'consumption' | 'production') {
   });
 }
 
-function forecast(kind: 'consumption' | 'production') {
-  const Kind = kind === 'consumption' ? 'Consumption' : 'Production';
+function forecast(kind: FlowKind) {
+  const { Kind, permission } = FLOWS[kind];
   return defineRoute({
     operationId: `predict${Kind}`,
     method: 'GET',
@@ -95,7 +103,7 @@ function forecast(kind: 'consumption' | 'production') {
         ? 'From solar position and clear-sky irradiance on the plane of the array, scaled by the recent clear-sky index. Without location or PV settings: 422.'
         : "From the plant's own history with weekly seasonality; falls back to load signatures when history is short.",
     auth: 'access',
-    permissions: [kind === 'consumption' ? CONSUMPTION : PRODUCTION],
+    permissions: [permission],
     ownership: true,
     params: plantPath,
     query: forecastHorizon,
@@ -105,8 +113,8 @@ function forecast(kind: 'consumption' | 'production') {
   });
 }
 
-function history(kind: 'consumption' | 'production') {
-  const Kind = kind === 'consumption' ? 'Consumption' : 'Production';
+function history(kind: FlowKind) {
+  const { Kind, permission } = FLOWS[kind];
   return defineRoute({
     operationId: `history${Kind}`,
     method: 'GET',
@@ -115,7 +123,7 @@ function history(kind: 'consumption' | 'production') {
     summary: `${Kind} power history, average W per bucket`,
     description: `At most ${MAX_HISTORY_POINTS.toLocaleString('en')} points (else 422 naming a coarser granularity). startDate after endDate: 422.`,
     auth: 'access',
-    permissions: [kind === 'consumption' ? CONSUMPTION : PRODUCTION],
+    permissions: [permission],
     ownership: true,
     params: plantPath,
     query: historyRange,
