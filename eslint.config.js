@@ -1,12 +1,26 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import pluginVue from 'eslint-plugin-vue';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'out/**', 'coverage/**', 'test-results/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'out/**',
+      'release/**',
+      'coverage/**',
+      'test-results/**',
+      'test-artifacts/**',
+      'playwright-report/**',
+      '.ci/node/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -20,7 +34,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/cli.ts', 'bench/**', 'scripts/**'],
+    files: ['renderer/**/*.{ts,vue}', 'test/renderer/**'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] },
+    },
+  },
+  {
+    files: ['server/cli.ts', 'electron/web/cli.ts', 'bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -15,3 +15,4 @@ export * from './openapi.ts';
 export * from './metricsRoutes.ts';
 export * from './schemas/dates.ts';
 export * from './schemas/metrics.ts';
+export * from './routeInput.ts';

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { routes, type RouteId } from '../../api/routes.ts';
+import type { RouteInput, RouteResult } from '../../api/routeInput.ts';
+import type { CurrentUser } from '../../api/schemas/auth.ts';
+
+/**
+ * The one contract between the renderer and the host (Electron main, or the browser-mode web
+ * host): every channel with the schema of its arguments and the type of its result, and every
+ * event with its payload. Main registers handlers from it, the preload exposes exactly it as
+ * `window.plantdesk`, the web host serves it as `POST /rpc/<channel>`, and the renderer's
+ * bridge calls it. Everything crossing it is plain JSON.
+ */
+
+/** Only the TypeScript type of a result travels here; results come from our own code. */
+declare const resultType: unique symbol;
+interface Channel<Args extends z.ZodType<readonly unknown[]>, Result> {
+  args: Args;
+  [resultType]?: Result;
+}
+function channel<Result = void>() {
+  return <Args extends z.ZodType<readonly unknown[]>>(args: Args): Channel<Args, Result> => ({
+    args,
+  });
+}
+
+// ── Shared shapes ───────────────────────────────────────────────────────────────────────────
+
+export const ENVIRONMENT_KINDS = ['local', 'sandbox', 'production'] as const;
+export type EnvironmentKind = (typeof ENVIRONMENT_KINDS)[number];
+
+export interface Environment {
+  id: string;
+  name: string;
+  kind: EnvironmentKind;
+  /** For the Local sandbox: the address of its running server, or '' while it is not running. */
+  baseUrl: string;
+  /** `builtin` (the Local sandbox), `admin` (shipped in environments.json) or `user`. */
+  source: 'builtin' | 'admin' | 'user';
+}
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'baseUrl must be an http or https address' })
+  .max(2048);
+export const EnvironmentInput = z.strictObject({
+  name: z.string().trim().min(1, { error: 'name is required' }).max(100),
+  kind: z.enum(['sandbox', 'production']),
+  baseUrl: httpUrl,
+});
+export type EnvironmentInput = z.infer<typeof EnvironmentInput>;
+const EnvironmentId = z.string().min(1).max(100);
+
+export interface EnvironmentList {
+  environments: Environment[];
+  activeId: string;
+}
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  /** What the user reads: "Reachable: Plant Energy API answered in 42 ms" or why not. */
+  message: string;
+  latencyMs?: number;
+}
+
+export type LocalSandboxStatus = 'stopped' | 'starting' | 'running' | 'restarting' | 'failed';
+export interface LocalSandboxState {
+  status: LocalSandboxStatus;
+  /** Set while running. */
+  url?: string;
+  /** Why it stopped or failed, in words. */
+  message?: string;
+  restarts: number;
+}
+
+export interface SessionState {
+  environmentId: string;
+  status: 'signedOut' | 'signedIn';
+  user?: CurrentUser;
+  /** The email remembered for this environment, if any. */
+  rememberedEmail?: string;
+}
+
+export const SignInInput = z.strictObject({
+  email: z.string().trim().min(1, { error: 'email is required' }).max(320),
+  password: z.string().min(1, { error: 'password is required' }).max(1024),
+  remember: z.boolean(),
+});
+export type SignInInput = z.infer<typeof SignInInput>;
+
+export interface KeychainStatus {
+  available: boolean;
+  /** Set when unavailable: what that means for the user. */
+  message?: string;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  host: 'electron' | 'web';
+  keychain: KeychainStatus;
+}
+
+/** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
+export interface SerializedError {
+  /**
+   * - `api`: the server answered an error status (`status`, `error`, `message`, `path` from its body);
+   * - `network`, `timeout`, `cancelled`: the request did not complete;
+   * - `invalidResponse`: the server's answer does not match the contract;
+   * - `signedOut`: no session for the active environment;
+   * - `invalidArguments`, `forbidden`, `internal`: the bridge itself refused or failed.
+   */
+  kind:
+    | 'api'
+    | 'network'
+    | 'timeout'
+    | 'cancelled'
+    | 'invalidResponse'
+    | 'signedOut'
+    | 'invalidArguments'
+    | 'forbidden'
+    | 'internal';
+  message: string;
+  status?: number;
+  error?: string;
+  path?: string;
+}
+
+/** What every invocation answers, so that errors keep their fields across IPC and HTTP. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
+
+// ── API proxy arguments ─────────────────────────────────────────────────────────────────────
+
+const routeIds = Object.keys(routes) as [RouteId, ...RouteId[]];
+export const RouteIdSchema = z.enum(routeIds);
+export const ApiCallInput = z.strictObject({
+  params: z.record(z.string(), z.string().max(200)).optional(),
+  query: z
+    .record(
+      z.string(),
+      z.union([
+        z.string(),
+        z.number(),
+        z.boolean(),
+        z.array(z.union([z.string(), z.number()])),
+        z.undefined(),
+        z.null(),
+      ]),
+    )
+    .optional(),
+  body: z.unknown().optional(),
+});
+export const ApiCallOptions = z.strictObject({
+  /** Lets `api.cancel` abort this call. */
+  requestId: z.string().min(1).max(100).optional(),
+  timeoutMs: z.int().min(100).max(600_000).optional(),
+});
+export type ApiCallOptions = z.infer<typeof ApiCallOptions>;
+
+// ── Channels ────────────────────────────────────────────────────────────────────────────────
+
+export const channels = {
+  'app.info': channel<AppInfo>()(z.tuple([])),
+
+  'environments.list': channel<EnvironmentList>()(z.tuple([])),
+  'environments.add': channel<Environment>()(z.tuple([EnvironmentInput])),
+  'environments.update': channel<Environment>()(z.tuple([EnvironmentId, EnvironmentInput])),
+  'environments.remove': channel()(z.tuple([EnvironmentId])),
+  /** Switches the active environment, and with it the session. */
+  'environments.select': channel<SessionState>()(z.tuple([EnvironmentId])),
+  'environments.testConnection': channel<ConnectionTestResult>()(z.tuple([httpUrl])),
+
+  'localSandbox.state': channel<LocalSandboxState>()(z.tuple([])),
+  'localSandbox.restart': channel<LocalSandboxState>()(z.tuple([])),
+
+  'session.state': channel<SessionState>()(z.tuple([])),
+  'session.signIn': channel<SessionState>()(z.tuple([SignInInput])),
+  'session.signOut': channel<SessionState>()(z.tuple([])),
+  /** Reads `/auth/me` again (permissions may have changed). */
+  'session.refreshUser': channel<SessionState>()(z.tuple([])),
+
+  /** One call of the Plant Energy API, made by the host with the session's tokens. */
+  'api.call': channel<unknown>()(
+    z.union([
+      z.tuple([RouteIdSchema, ApiCallInput]),
+      z.tuple([RouteIdSchema, ApiCallInput, ApiCallOptions]),
+    ]),
+  ),
+  'api.cancel': channel()(z.tuple([z.string().min(1).max(100)])),
+
+  /** Opens an https address on the allow-list in the system browser. */
+  'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export type ChannelArgs<C extends ChannelName> = z.input<Channels[C]['args']>;
+export type ChannelResult<C extends ChannelName> =
+  Channels[C] extends Channel<z.ZodType<readonly unknown[]>, infer Result> ? Result : never;
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
+
+// ── Events (host → renderer) ────────────────────────────────────────────────────────────────
+
+export interface Events {
+  'session.changed': SessionState;
+  /** The refresh token was refused: signed out, ask for the password and keep unsaved input. */
+  'session.expired': { environmentId: string; email: string; message: string };
+  'environments.changed': EnvironmentList;
+  'localSandbox.changed': LocalSandboxState;
+  /** Said once: no OS keychain, so the password is asked at every launch. */
+  'keychain.unavailable': KeychainStatus;
+}
+export type EventName = keyof Events;
+export const EVENT_NAMES = [
+  'session.changed',
+  'session.expired',
+  'environments.changed',
+  'localSandbox.changed',
+  'keychain.unavailable',
+] as const satisfies readonly EventName[];
+
+// ── What hosts implement and what the renderer sees ─────────────────────────────────────────
+
+/** The host side: one handler per channel (the router has already validated the arguments). */
+export type ChannelHandlers = {
+  [C in ChannelName]: (...args: z.output<Channels[C]['args']>) => Promise<ChannelResult<C>>;
+};
+
+export type Unsubscribe = () => void;
+
+/**
+ * `window.plantdesk` (and its HTTP twin): the channels as methods, with `api.call` typed per
+ * route, plus event subscriptions. Methods reject with the envelope's `SerializedError`, which
+ * the renderer's bridge turns into a `PlantDeskError`.
+ */
+export interface PlantDeskBridge {
+  invoke<C extends Exclude<ChannelName, 'api.call'>>(
+    channel: C,
+    ...args: ChannelArgs<C>
+  ): Promise<ChannelResult<C>>;
+  call<R extends RouteId>(
+    route: R,
+    input: RouteInput<R>,
+    options?: ApiCallOptions,
+  ): Promise<RouteResult<R>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): Unsubscribe;
+}
+
+/**
+ * What the preload exposes as `window.plantdesk`: exactly one method per channel, answering the
+ * envelope (the renderer's bridge unwraps it), and `on` for the events. Nothing else.
+ */
+export type PreloadApi = {
+  [C in ChannelName]: (...args: ChannelArgs<C>) => Promise<Envelope<ChannelResult<C>>>;
+} & {
+  on(event: EventName, listener: (payload: unknown) => void): Unsubscribe;
+};
