@@ -1,0 +1,346 @@
+import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
+import { routes, type RouteId } from '../../../api/routes.ts';
+import type { HttpMethod, RouteSpec } from '../../../api/route.ts';
+import type { RouteInput, RouteResult } from '../../../api/routeInput.ts';
+import { silentLogger, type Logger } from '../logger.ts';
+import { ApiError, describeZodIssues, type RequestLabel } from './apiError.ts';
+import {
+  buildRequest,
+  displayBaseUrl,
+  isLoopbackUrl,
+  joinUrl,
+  type LooseRouteInput,
+} from './requestBuilder.ts';
+
+export interface Credentials {
+  /** The bearer token for a route's auth kind ('access' | 'refresh'); undefined when signed out. */
+  token(auth: 'access' | 'refresh'): Promise<string | undefined>;
+  /** After a 401 on an 'access' route sent with `rejected`: renew (refresh) and answer true to retry once. */
+  renewAfter401(rejected: string): Promise<boolean>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Bounds the whole call, retries and their waits included. */
+  timeoutMs?: number;
+  /** Overrides credentials (and disables the renew-after-401 retry). */
+  token?: string;
+}
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** The longest `Retry-After` honoured; a longer one is shortened to this. Default 10 s. */
+  maxRetryAfterMs?: number;
+}
+
+export interface ApiClientOptions {
+  /** A function when the address can change between calls (the active environment). */
+  baseUrl: string | (() => string);
+  credentials?: Credentials;
+  /** Default 30 s. */
+  timeoutMs?: number;
+  /** Default: 3 retries, 250 ms doubling up to 4 s, jittered. */
+  retry?: RetryPolicy;
+  /** Gets route, method, path (no query), status, ms and attempt; never tokens or bodies. */
+  log?: Logger;
+  /** For tests. */
+  axiosInstance?: AxiosInstance;
+}
+
+export type RouteMethod<R extends RouteId> = (
+  input: RouteInput<R>,
+  options?: CallOptions,
+) => Promise<RouteResult<R>>;
+
+export type ApiClient = { [R in RouteId]: RouteMethod<R> } & {
+  call<R extends RouteId>(
+    route: R,
+    input: RouteInput<R>,
+    options?: CallOptions,
+  ): Promise<RouteResult<R>>;
+};
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRY: Required<RetryPolicy> = {
+  attempts: 3,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 10_000,
+};
+/** Far above any answer of this API; stops a broken server from filling the memory. */
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** Safe to send twice: a retry cannot create a second plant. */
+const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(['GET', 'PUT', 'DELETE']);
+/** What a gateway answers while the server restarts or is overloaded. */
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * The Plant Energy API client of the desktop host: one method per entry of the contract's route
+ * table (generated from it), answers checked against the contract, errors as `ApiError`.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http = options.axiosInstance ?? axios.create();
+  const policy: Required<RetryPolicy> = { ...DEFAULT_RETRY, ...options.retry };
+  const log = options.log ?? silentLogger;
+  const resolveBaseUrl =
+    typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
+
+  async function call(
+    routeId: RouteId,
+    input: LooseRouteInput | undefined,
+    callOptions: CallOptions = {},
+  ): Promise<unknown> {
+    if (!Object.hasOwn(routes, routeId)) {
+      throw ApiError.invalidArguments(`Unknown route '${String(routeId)}'`);
+    }
+    const route: RouteSpec = routes[routeId];
+    const request = buildRequest(route, input);
+    const label: RequestLabel = { method: request.method, path: request.path };
+    const baseUrl = resolveBaseUrl();
+    if (!baseUrl) {
+      throw new ApiError('network', 'No server address is set for this environment');
+    }
+    const url = joinUrl(baseUrl, request.path + request.search);
+    const deadline = new Deadline(callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
+    try {
+      deadline.throwIfOver(label);
+      const sent = await bearerFor(route, callOptions, label);
+      let response = await sendWithRetries(sent);
+      const mayRenew =
+        response.status === 401 &&
+        route.auth === 'access' &&
+        callOptions.token === undefined &&
+        sent !== undefined &&
+        options.credentials !== undefined;
+      if (mayRenew && (await options.credentials!.renewAfter401(sent))) {
+        deadline.throwIfOver(label);
+        response = await sendWithRetries(await options.credentials!.token('access'));
+      }
+      return interpret(route, response, label);
+    } finally {
+      deadline.dispose();
+    }
+
+    async function sendWithRetries(token: string | undefined): Promise<AxiosResponse<string>> {
+      const retryable = IDEMPOTENT.has(request.method);
+      for (let attempt = 0; ; attempt += 1) {
+        const started = performance.now();
+        const logged = { route: routeId, ...label, attempt: attempt + 1 };
+        let response: AxiosResponse<string>;
+        try {
+          response = await send(url, request.method, request.body, token, deadline.signal);
+        } catch (error) {
+          const ms = Math.round(performance.now() - started);
+          if (deadline.signal.aborted) {
+            const over = deadline.error(label);
+            log.warn(`${label.method} ${label.path} ${over.kind}`, { ...logged, ms });
+            throw over;
+          }
+          const failure = ApiError.fromAxiosError(error, displayBaseUrl(baseUrl));
+          log.warn(`${label.method} ${label.path} failed`, {
+            ...logged,
+            ms,
+            kind: failure.kind,
+            code: (error as { code?: unknown }).code,
+          });
+          if (failure.kind !== 'network' || !retryable || attempt >= policy.attempts) throw failure;
+          await deadline.sleep(backoffDelay(attempt, policy), label);
+          continue;
+        }
+        const ms = Math.round(performance.now() - started);
+        const { status } = response;
+        const fields = { ...logged, status, ms };
+        if (status >= 400) log.warn(`${label.method} ${label.path} ${status}`, fields);
+        else log.info(`${label.method} ${label.path} ${status}`, fields);
+        if (!RETRYABLE_STATUSES.has(status) || !retryable || attempt >= policy.attempts) {
+          return response;
+        }
+        const asked = retryAfterMs(response.headers['retry-after']);
+        const delay =
+          asked === undefined
+            ? backoffDelay(attempt, policy)
+            : Math.min(asked, policy.maxRetryAfterMs);
+        await deadline.sleep(delay, label);
+      }
+    }
+  }
+
+  async function bearerFor(
+    route: RouteSpec,
+    callOptions: CallOptions,
+    label: RequestLabel,
+  ): Promise<string | undefined> {
+    if (route.auth === 'public') return undefined;
+    if (callOptions.token !== undefined) return callOptions.token;
+    if (!options.credentials) return undefined;
+    const token = await options.credentials.token(route.auth);
+    if (token === undefined) {
+      throw new ApiError('signedOut', `Sign in to call ${label.method} ${label.path}`);
+    }
+    return token;
+  }
+
+  function send(
+    url: string,
+    method: HttpMethod,
+    body: string | undefined,
+    token: string | undefined,
+    signal: AbortSignal,
+  ): Promise<AxiosResponse<string>> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+    return http.request<string>({
+      url,
+      method,
+      data: body,
+      headers,
+      signal,
+      // Node's http stack: this client runs in the Electron main process and the web host only.
+      adapter: 'http',
+      // Every status comes back as a response so that the error body is never lost.
+      validateStatus: () => true,
+      // Text in, text out: JSON is parsed here, so a non-JSON answer (an HTML 502) is readable.
+      responseType: 'text',
+      transformRequest: [(data: unknown) => data],
+      transformResponse: [(data: unknown) => data],
+      // An API does not redirect; following one would resend the bearer token elsewhere or turn
+      // a POST into a GET. A 3xx becomes an error naming the new address.
+      maxRedirects: 0,
+      maxContentLength: MAX_RESPONSE_BYTES,
+      // The deadline (an AbortSignal) bounds the whole exchange; axios' own `timeout` is an idle
+      // timer on the socket and would let a trickling answer run forever.
+      timeout: 0,
+      // Loopback (the Local sandbox) never goes through a proxy, whatever HTTP(S)_PROXY says.
+      // Remote servers keep axios' default: HTTP_PROXY / HTTPS_PROXY / NO_PROXY from the
+      // environment, which is how corporate networks that require a proxy configure Node
+      // programs (the system proxy settings Chromium reads do not apply to Node's http).
+      ...(isLoopbackUrl(url) ? { proxy: false as const } : {}),
+    });
+  }
+
+  const client: Record<string, unknown> = {
+    call: (routeId: RouteId, input: LooseRouteInput | undefined, callOptions?: CallOptions) =>
+      call(routeId, input, callOptions),
+  };
+  for (const routeId of Object.keys(routes) as RouteId[]) {
+    client[routeId] = (input: LooseRouteInput | undefined, callOptions?: CallOptions) =>
+      call(routeId, input, callOptions);
+  }
+  return client as ApiClient;
+}
+
+/** Checks a 2xx answer against the route: its status, then its body against the schema. */
+function interpret(route: RouteSpec, response: AxiosResponse<string>, label: RequestLabel) {
+  const { status } = response;
+  if (status < 200 || status >= 300) {
+    throw ApiError.fromResponse(
+      {
+        status,
+        statusText: response.statusText,
+        data: response.data,
+        headers: { location: response.headers.location },
+      },
+      label,
+    );
+  }
+  if (status !== route.status) {
+    throw ApiError.invalidResponse(label, `status ${status}, expected ${route.status}`, status);
+  }
+  if (status === 204 || route.response === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(response.data);
+  } catch {
+    throw ApiError.invalidResponse(label, 'the body is not JSON', status);
+  }
+  // Zod objects drop keys they do not know: a newer server's extra fields are tolerated.
+  const parsed = route.response.safeParse(json);
+  if (!parsed.success) {
+    throw ApiError.invalidResponse(label, describeZodIssues(parsed.error), status);
+  }
+  return parsed.data;
+}
+
+/**
+ * The wait before retry number `retry + 1`: exponential, capped, with "equal jitter" (half fixed,
+ * half random) so that clients that failed together do not come back together.
+ */
+export function backoffDelay(
+  retry: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** `Retry-After` as seconds or an HTTP date, in milliseconds from now. */
+export function retryAfterMs(value: unknown, now: number = Date.now()): number | undefined {
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The caller's AbortSignal and the call's time limit as one signal, and which of them fired.
+ */
+class Deadline {
+  readonly #controller = new AbortController();
+  readonly #caller: AbortSignal | undefined;
+  readonly #timeoutMs: number;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #onCallerAbort = () => this.#controller.abort();
+  #timedOut = false;
+
+  constructor(caller: AbortSignal | undefined, timeoutMs: number = DEFAULT_TIMEOUT_MS) {
+    this.#caller = caller;
+    this.#timeoutMs = timeoutMs;
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.#controller.abort();
+    }, timeoutMs);
+    if (caller?.aborted) this.#controller.abort();
+    else caller?.addEventListener('abort', this.#onCallerAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** Cancelled wins over timed out: the user asked for it. */
+  error(label: RequestLabel): ApiError {
+    if (this.#caller?.aborted || !this.#timedOut) return ApiError.cancelled();
+    return ApiError.timeout(label, this.#timeoutMs);
+  }
+
+  throwIfOver(label: RequestLabel): void {
+    if (this.signal.aborted) throw this.error(label);
+  }
+
+  /** A retry's wait, cut short by cancellation or the time limit. */
+  sleep(ms: number, label: RequestLabel): Promise<void> {
+    this.throwIfOver(label);
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(this.error(label));
+      };
+      const timer = setTimeout(() => {
+        this.signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      this.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#caller?.removeEventListener('abort', this.#onCallerAbort);
+  }
+}

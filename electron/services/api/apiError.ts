@@ -1,0 +1,215 @@
+import { STATUS_CODES } from 'node:http';
+import type { AxiosError } from 'axios';
+import type { z } from 'zod';
+import { reasonPhrases } from '../../../api/statusPhrases.ts';
+import type { SerializedError } from '../../ipc/contract.ts';
+
+export type ApiErrorKind = SerializedError['kind'];
+
+/** Which request an error is about, for messages such as "GET /plants timed out after 30 s". */
+export interface RequestLabel {
+  method: string;
+  /** The concrete path without query string (query values may be private). */
+  path: string;
+}
+
+/** The answer of an HTTP exchange, independent of axios' response type. */
+export interface RawResponse {
+  status: number;
+  statusText?: string;
+  /** The body as text (the client asks axios for text so that no body is lost). */
+  data: unknown;
+  headers?: Record<string, unknown>;
+}
+
+export interface ApiErrorFields {
+  status?: number;
+  error?: string;
+  path?: string;
+  cause?: unknown;
+}
+
+/**
+ * Everything the API client throws. It carries the fields of the server's error body (`status`,
+ * `error`, `message`, `path`) when there was one, and a `kind` saying what went wrong otherwise;
+ * `toSerialized()` is how it crosses the IPC bridge unchanged.
+ */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  readonly error: string | undefined;
+  readonly path: string | undefined;
+
+  constructor(kind: ApiErrorKind, message: string, fields: ApiErrorFields = {}) {
+    super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = fields.status;
+    this.error = fields.error;
+    this.path = fields.path;
+  }
+
+  toSerialized(): SerializedError {
+    const serialized: SerializedError = { kind: this.kind, message: this.message };
+    if (this.status !== undefined) serialized.status = this.status;
+    if (this.error !== undefined) serialized.error = this.error;
+    if (this.path !== undefined) serialized.path = this.path;
+    return serialized;
+  }
+
+  /**
+   * A non-2xx answer. The server's error body supplies status, error, message and path; an answer
+   * that is not that shape (an HTML 502 from a proxy, say) falls back to the HTTP status.
+   */
+  static fromResponse(response: RawResponse, request: RequestLabel): ApiError {
+    const body = errorBodyOf(response.data);
+    const phrase = reasonPhrase(response.status, response.statusText);
+    if (body) {
+      return new ApiError('api', body.message, {
+        status: body.status ?? response.status,
+        error: body.error ?? phrase,
+        path: body.path ?? request.path,
+      });
+    }
+    const location = headerValue(response.headers, 'location');
+    const message =
+      response.status >= 300 && response.status < 400
+        ? `The server answered ${request.method} ${request.path} with ${response.status} ${phrase}` +
+          (location ? ` to ${location}` : '') +
+          '; PlantDesk does not follow redirects: use the final address for the environment'
+        : `${request.method} ${request.path} failed: ${response.status} ${phrase}`;
+    return new ApiError('api', message, {
+      status: response.status,
+      error: phrase,
+      path: request.path,
+    });
+  }
+
+  /** An axios error without a usable answer: cancelled, or the server could not be reached. */
+  static fromAxiosError(error: AxiosError | unknown, baseUrl: string): ApiError {
+    if (isCanceled(error)) return ApiError.cancelled();
+    const code = (error as Partial<AxiosError> | undefined)?.code;
+    const detail = describeNetworkCode(code) ?? (error as Error | undefined)?.message ?? 'failed';
+    if (code === 'ERR_BAD_RESPONSE' || code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
+      return new ApiError('invalidResponse', `The server's answer could not be read: ${detail}`, {
+        cause: error,
+      });
+    }
+    return ApiError.network(baseUrl, detail, error);
+  }
+
+  static network(baseUrl: string, detail: string, cause?: unknown): ApiError {
+    return new ApiError('network', `Could not reach ${baseUrl}: ${detail}`, { cause });
+  }
+
+  static timeout(request: RequestLabel, timeoutMs: number): ApiError {
+    return new ApiError(
+      'timeout',
+      `${request.method} ${request.path} timed out after ${formatDuration(timeoutMs)}`,
+    );
+  }
+
+  static cancelled(): ApiError {
+    return new ApiError('cancelled', 'Request cancelled');
+  }
+
+  /** A 2xx answer that breaks the contract: wrong status, not JSON, or the wrong shape. */
+  static invalidResponse(request: RequestLabel, detail: string, status?: number): ApiError {
+    return new ApiError(
+      'invalidResponse',
+      `The server's answer to ${request.method} ${request.path} does not match the contract: ${detail}`,
+      { status, path: request.path },
+    );
+  }
+
+  static invalidArguments(message: string): ApiError {
+    return new ApiError('invalidArguments', message);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** "content.0.name: Invalid input: expected string, received undefined" (first three issues). */
+export function describeZodIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 3).map((issue) => {
+    const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+    return `${where}${issue.message}`;
+  });
+  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
+  return shown.join('; ') + more;
+}
+
+/** "30 s", "1.5 s", "250 ms". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = ms / 1000;
+  return Number.isInteger(seconds) ? `${seconds} s` : `${seconds.toFixed(1)} s`;
+}
+
+interface LooseErrorBody {
+  message: string;
+  status?: number;
+  error?: string;
+  path?: string;
+}
+
+/** The specification's error body, read leniently: only `message` is required to trust it. */
+function errorBodyOf(data: unknown): LooseErrorBody | undefined {
+  let value = data;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const body = value as Record<string, unknown>;
+  if (typeof body.message !== 'string' || body.message.trim() === '') return undefined;
+  return {
+    message: body.message,
+    status: Number.isInteger(body.status) ? (body.status as number) : undefined,
+    error: typeof body.error === 'string' ? body.error : undefined,
+    path: typeof body.path === 'string' ? body.path : undefined,
+  };
+}
+
+function reasonPhrase(status: number, statusText: string | undefined): string {
+  return reasonPhrases[status] ?? STATUS_CODES[status] ?? (statusText || 'Error');
+}
+
+function headerValue(headers: Record<string, unknown> | undefined, name: string) {
+  const value = headers?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function isCanceled(error: unknown): boolean {
+  const candidate = error as { code?: unknown; name?: unknown } | undefined;
+  return candidate?.code === 'ERR_CANCELED' || candidate?.name === 'CanceledError';
+}
+
+/** Node's socket error codes in words a user can act on. */
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'the connection was reset',
+  ECONNABORTED: 'the connection was aborted',
+  EPIPE: 'the connection was closed',
+  ETIMEDOUT: 'the connection timed out',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'the host name could not be resolved (temporary DNS failure)',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENETDOWN: 'the network is down',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate could not be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate does not name this host',
+  ERR_FR_MAX_BODY_LENGTH_EXCEEDED: 'the answer is too large',
+};
+
+function describeNetworkCode(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : NETWORK_CODES[code];
+}

@@ -1,0 +1,3 @@
+export * from './apiClient.ts';
+export * from './apiError.ts';
+export * from './requestBuilder.ts';

@@ -1,0 +1,250 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { routes } from '../../../api/routes.ts';
+import {
+  ApiError,
+  describeZodIssues,
+  formatDuration,
+} from '../../../electron/services/api/apiError.ts';
+import { backoffDelay, retryAfterMs } from '../../../electron/services/api/apiClient.ts';
+import {
+  buildPath,
+  buildRequest,
+  buildSearch,
+  displayBaseUrl,
+  isLoopbackUrl,
+  joinUrl,
+} from '../../../electron/services/api/requestBuilder.ts';
+
+const PLANT = '7f0c2a52-9d1e-4f7a-8a59-3b8b6c1d2e4f';
+const SENSOR = '0b6a3b0e-5f0e-4f43-9f67-2e8f3f6c1d7a';
+
+function invalidArguments(run: () => unknown): ApiError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('invalidArguments');
+    return error as ApiError;
+  }
+  throw new Error('expected an invalidArguments ApiError');
+}
+
+describe('buildPath', () => {
+  test('fills every placeholder of a route', () => {
+    expect(buildPath(routes.getSensor.path, { plantUuid: PLANT, sensorUuid: SENSOR })).toBe(
+      `/plants/${PLANT}/sensors/${SENSOR}`,
+    );
+  });
+
+  test('percent-encodes a value so that it stays one segment', () => {
+    expect(buildPath('/plants/{plantUuid}', { plantUuid: 'a/b?c#d e%' })).toBe(
+      '/plants/a%2Fb%3Fc%23d%20e%25',
+    );
+    expect(buildPath('/plants/{plantUuid}', { plantUuid: 'Grüße 🌞' })).toBe(
+      `/plants/${encodeURIComponent('Grüße 🌞')}`,
+    );
+    expect(buildPath('/plants/{plantUuid}', { plantUuid: 'a..b' })).toBe('/plants/a..b');
+  });
+
+  test('sends a lone surrogate as U+FFFD, as browsers do', () => {
+    expect(buildPath('/plants/{plantUuid}', { plantUuid: 'x\uD800' })).toBe('/plants/x%EF%BF%BD');
+  });
+
+  test('a missing, empty or dot-segment parameter is an error naming it', () => {
+    expect(invalidArguments(() => buildPath('/plants/{plantUuid}', {})).message).toBe(
+      "Path parameter 'plantUuid' is missing",
+    );
+    expect(invalidArguments(() => buildPath('/plants/{plantUuid}', undefined)).message).toContain(
+      'plantUuid',
+    );
+    for (const value of ['', '.', '..']) {
+      invalidArguments(() => buildPath('/plants/{plantUuid}', { plantUuid: value }));
+    }
+    invalidArguments(() => buildPath('/plants/{plantUuid}', { plantUuid: { id: 1 } }));
+  });
+});
+
+describe('buildSearch', () => {
+  test('lists become repeated parameters, sort entries keep their commas', () => {
+    expect(buildSearch({ sort: ['name,desc', 'createdAt'], page: 2, size: 5 })).toBe(
+      '?sort=name%2Cdesc&sort=createdAt&page=2&size=5',
+    );
+  });
+
+  test('undefined and null are left out; booleans are true/false', () => {
+    expect(
+      buildSearch({ search: undefined, mode: null, includeRelationships: true, x: false }),
+    ).toBe('?includeRelationships=true&x=false');
+    expect(buildSearch({})).toBe('');
+    expect(buildSearch(undefined)).toBe('');
+    expect(buildSearch({ plantUuids: [] })).toBe('');
+  });
+
+  test('spaces are %20 and reserved characters are encoded', () => {
+    expect(buildSearch({ search: 'Demo Home & co=1+2' })).toBe(
+      '?search=Demo%20Home%20%26%20co%3D1%2B2',
+    );
+  });
+
+  test('objects and non-finite numbers are refused', () => {
+    invalidArguments(() => buildSearch({ page: Number.NaN }));
+    invalidArguments(() => buildSearch({ filter: { a: 1 } }));
+  });
+});
+
+describe('buildRequest', () => {
+  test('GET with params and query, no body', () => {
+    expect(
+      buildRequest(routes.listDevices, {
+        params: { plantUuid: PLANT },
+        query: { search: 'heat pump', includeRelationships: true },
+      }),
+    ).toEqual({
+      method: 'GET',
+      path: `/plants/${PLANT}/devices`,
+      search: '?search=heat%20pump&includeRelationships=true',
+      body: undefined,
+    });
+  });
+
+  test('a body is JSON text, only for routes that take one', () => {
+    const built = buildRequest(routes.login, { body: { email: 'a@b.c', password: 'x' } });
+    expect(built).toMatchObject({ method: 'POST', path: '/auth/login', search: '' });
+    expect(JSON.parse(built.body!)).toEqual({ email: 'a@b.c', password: 'x' });
+    expect(buildRequest(routes.currentUser, { body: { ignored: true } } as never).body).toBe(
+      undefined,
+    );
+    invalidArguments(() => buildRequest(routes.createPlant, { body: { n: 1n } }));
+  });
+});
+
+describe('joinUrl and friends', () => {
+  test('keeps a base path prefix, with or without a trailing slash', () => {
+    expect(joinUrl('https://host.example/api', '/plants?page=1')).toBe(
+      'https://host.example/api/plants?page=1',
+    );
+    expect(joinUrl('https://host.example/api/', '/plants')).toBe('https://host.example/api/plants');
+    expect(joinUrl('http://127.0.0.1:8080', '/plants')).toBe('http://127.0.0.1:8080/plants');
+    expect(joinUrl('http://127.0.0.1:8080/', '/plants')).toBe('http://127.0.0.1:8080/plants');
+  });
+
+  test('refuses addresses that are not http or https', () => {
+    invalidArguments(() => joinUrl('ftp://host.example', '/plants'));
+    invalidArguments(() => joinUrl('not a url', '/plants'));
+  });
+
+  test('displayBaseUrl drops credentials and query', () => {
+    expect(displayBaseUrl('https://user:secret@host.example/api/?x=1')).toBe(
+      'https://host.example/api',
+    );
+  });
+
+  test('isLoopbackUrl', () => {
+    expect(isLoopbackUrl('http://127.0.0.1:3000/plants')).toBe(true);
+    expect(isLoopbackUrl('http://localhost:3000')).toBe(true);
+    expect(isLoopbackUrl('http://[::1]:3000')).toBe(true);
+    expect(isLoopbackUrl('https://api.example.com')).toBe(false);
+    expect(isLoopbackUrl('http://127.0.0.1.example.com')).toBe(false);
+  });
+});
+
+describe('retry timing', () => {
+  const policy = { baseDelayMs: 250, maxDelayMs: 4_000 };
+
+  test('backoff doubles, is capped, and jitters within [half, full]', () => {
+    expect([0, 1, 2, 3, 4, 5].map((retry) => backoffDelay(retry, policy, () => 1))).toEqual([
+      250, 500, 1000, 2000, 4000, 4000,
+    ]);
+    expect([0, 1, 2, 3, 4, 5].map((retry) => backoffDelay(retry, policy, () => 0))).toEqual([
+      125, 250, 500, 1000, 2000, 2000,
+    ]);
+  });
+
+  test('Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2025-01-01T00:00:00Z');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs('Wed, 01 Jan 2025 00:00:05 GMT', now)).toBe(5000);
+    expect(retryAfterMs('Tue, 31 Dec 2024 23:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBe(undefined);
+    expect(retryAfterMs(undefined, now)).toBe(undefined);
+  });
+});
+
+describe('ApiError', () => {
+  const request = { method: 'GET', path: '/plants/x' };
+
+  test('takes status, error, message and path from the error body', () => {
+    const body = {
+      timestamp: '2025-01-01T00:00:00Z',
+      status: 404,
+      error: 'Not Found',
+      message: 'Plant x not found',
+      path: '/plants/x',
+    };
+    const error = ApiError.fromResponse({ status: 404, data: JSON.stringify(body) }, request);
+    expect(error.toSerialized()).toEqual({
+      kind: 'api',
+      status: 404,
+      error: 'Not Found',
+      message: 'Plant x not found',
+      path: '/plants/x',
+    });
+    expect(error).toBeInstanceOf(Error);
+  });
+
+  test('falls back to the HTTP status when the body is not the error shape', () => {
+    const error = ApiError.fromResponse(
+      { status: 502, statusText: 'Bad Gateway', data: '<html><h1>502 Bad Gateway</h1></html>' },
+      request,
+    );
+    expect(error.toSerialized()).toEqual({
+      kind: 'api',
+      status: 502,
+      error: 'Bad Gateway',
+      message: 'GET /plants/x failed: 502 Bad Gateway',
+      path: '/plants/x',
+    });
+  });
+
+  test('a redirect names its target', () => {
+    const error = ApiError.fromResponse(
+      { status: 301, data: '', headers: { location: 'https://new.example/api/plants' } },
+      request,
+    );
+    expect(error.message).toContain('https://new.example/api/plants');
+    expect(error.status).toBe(301);
+  });
+
+  test('network errors say which server and why', () => {
+    const error = ApiError.fromAxiosError(
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      'http://127.0.0.1:9',
+    );
+    expect(error.toSerialized()).toEqual({
+      kind: 'network',
+      message: 'Could not reach http://127.0.0.1:9: connection refused',
+    });
+    expect(
+      ApiError.fromAxiosError(Object.assign(new Error('x'), { code: 'ERR_CANCELED' }), '').kind,
+    ).toBe('cancelled');
+  });
+
+  test('timeouts, cancellation and contract mismatches read well', () => {
+    expect(ApiError.timeout({ method: 'GET', path: '/plants' }, 30_000).message).toBe(
+      'GET /plants timed out after 30 s',
+    );
+    expect(formatDuration(1500)).toBe('1.5 s');
+    expect(formatDuration(200)).toBe('200 ms');
+    expect(ApiError.cancelled().toSerialized()).toEqual({
+      kind: 'cancelled',
+      message: 'Request cancelled',
+    });
+    const zodError = z.object({ name: z.string() }).safeParse({}).error!;
+    expect(describeZodIssues(zodError)).toMatch(/^name: /);
+    expect(
+      ApiError.invalidResponse({ method: 'GET', path: '/plants' }, describeZodIssues(zodError))
+        .message,
+    ).toMatch(/^The server's answer to GET \/plants does not match the contract: name: /);
+  });
+});
