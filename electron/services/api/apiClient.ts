@@ -126,7 +126,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     async function sendWithRetries(token: string | undefined): Promise<AxiosResponse<string>> {
-      const retryable = IDEMPOTENT.has(request.method);
+      // A refresh is a GET, but it spends its token: if only the answer was lost, a retry would
+      // present a spent token and the server would revoke the whole session family.
+      const retryable = IDEMPOTENT.has(request.method) && route.auth !== 'refresh';
       for (let attempt = 0; ; attempt += 1) {
         const started = performance.now();
         const logged = { route: routeId, ...label, attempt: attempt + 1 };

@@ -291,6 +291,15 @@ describe('retries', () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  test('a token refresh is never retried: its refresh token may already be spent', async () => {
+    const server = await fakeServer((_request, response) =>
+      json(response, 503, errorBody(503, 'Service Unavailable', 'Busy', '/auth/token')),
+    );
+    const error = await rejection(client(server).refreshToken({}, { token: 'refresh-1' }));
+    expect(error).toMatchObject({ kind: 'api', status: 503 });
+    expect(server.seen).toHaveLength(1);
+  });
+
   test('PUT and DELETE are retried; 500 and 4xx are not', async () => {
     const server = await fakeServer((request, response, index) => {
       if (request.method === 'PUT') {
