@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+
+/** What reading a JSON file from the data folder found. */
+export type JsonFileRead =
+  { status: 'missing' } | { status: 'ok'; value: unknown } | { status: 'unreadable'; error: Error };
+
+/**
+ * Reads and parses a JSON file. A missing file is an ordinary first run, not an error; a file
+ * that cannot be read or parsed is reported as `unreadable` so that the caller decides what to
+ * keep. Synchronous on purpose: these files are a few kilobytes, read once at start-up.
+ */
+export function readJsonFile(path: string): JsonFileRead {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'missing' };
+    return { status: 'unreadable', error: error as Error };
+  }
+  try {
+    return { status: 'ok', value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { status: 'unreadable', error: error as Error };
+  }
+}
+
+/**
+ * Writes a file so that a crash or a full disk never leaves it half written: the text goes to a
+ * temporary file beside it (same folder, so the rename stays on one file system), which then
+ * replaces the old one. The mode is set explicitly because a umask cannot widen it but a
+ * pre-existing file would keep its own.
+ */
+export function writeFileAtomic(path: string, text: string, mode = 0o600): void {
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, text, { mode, flag: 'wx' });
+    chmodSync(temporary, mode);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+export function writeJsonFileAtomic(path: string, value: unknown, mode = 0o600): void {
+  writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, mode);
+}
+
+/**
+ * Moves a damaged file aside as `<path>.corrupt` (replacing an older copy) so that the app can
+ * start from defaults while the user or support can still look at what was there. Answers the
+ * copy's path, or undefined when even that failed.
+ */
+export function setAsideCorruptFile(path: string): string | undefined {
+  const copy = `${path}.corrupt`;
+  try {
+    renameSync(path, copy);
+    return copy;
+  } catch {
+    return undefined;
+  }
+}
