@@ -2,10 +2,12 @@ import { parseArgs } from 'node:util';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory:] [--demo] [--quiet]
-       [--history-days N] [--seed N] [--no-simulation]
+       [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
+--exit-with-parent stops the server when the process that started it is gone (the desktop app's
+Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
 Environment: PLANTDESK_ADMIN_EMAIL and PLANTDESK_ADMIN_PASSWORD create an administrator;
 PLANTDESK_JWT_SECRET sets the token signing secret (default: generated, kept in the database).`;
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
       'history-days': { type: 'string' },
       seed: { type: 'string' },
       'no-simulation': { type: 'boolean', default: false },
+      'exit-with-parent': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -75,6 +78,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  if (values['exit-with-parent']) exitWithParent(shutdown);
+}
+
+/**
+ * A parent that dies without stopping us (SIGKILL, a crash) gets us re-parented: our parent id
+ * changes. Polling is the one signal that works for a child process and an Electron utility
+ * process alike.
+ */
+function exitWithParent(shutdown: () => void): void {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutdown();
+  }, 1000).unref();
 }
 
 main().catch((error: unknown) => {

@@ -63,6 +63,7 @@ export function localSandboxArgs(dataDir: string, extraArgs: readonly string[] =
     '--db',
     localSandboxDatabasePath(dataDir),
     '--demo',
+    '--exit-with-parent',
     ...extraArgs,
   ];
 }

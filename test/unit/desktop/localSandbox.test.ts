@@ -119,6 +119,7 @@ describe('start', () => {
       '--db',
       join(dataDir, 'local-sandbox', 'plantdesk.db'),
       '--demo',
+      '--exit-with-parent',
       '--quiet',
     ]);
     expect((await stat(join(dataDir, 'local-sandbox'))).isDirectory()).toBe(true);

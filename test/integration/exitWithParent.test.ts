@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+test('--exit-with-parent: a server whose parent is killed stops by itself', async () => {
+  // The parent starts the server, reports its pid once it listens, then waits to be killed.
+  const parentScript = `
+    const { spawn } = require('node:child_process');
+    const server = spawn(process.execPath, [${JSON.stringify(CLI)}, '--port', '0', '--db', ':memory:',
+      '--quiet', '--no-simulation', '--exit-with-parent'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    server.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('listening')) process.stdout.write(String(server.pid) + '\\n');
+    });
+    setInterval(() => {}, 1000);
+  `;
+  const parent = spawn(process.execPath, ['-e', parentScript], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [chunk] = (await once(parent.stdout, 'data')) as [Buffer];
+  const serverPid = Number(String(chunk).trim());
+  expect(isAlive(serverPid)).toBe(true);
+
+  parent.kill('SIGKILL');
+  const deadline = Date.now() + 10_000;
+  while (isAlive(serverPid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(isAlive(serverPid)).toBe(false);
+});
