@@ -1,0 +1,360 @@
+import axios, { isAxiosError, type AxiosResponse } from 'axios';
+import { routes } from '../../api/routes.ts';
+import type { RouteId } from '../../api/routes.ts';
+import type { RouteInput } from '../../api/routeInput.ts';
+import type {
+  AppInfo,
+  ChannelHandlers,
+  ConnectionTestResult,
+  Environment,
+  KeychainStatus,
+  LocalSandboxState,
+  SerializedError,
+} from '../ipc/contract.ts';
+import type { BridgeableError } from '../ipc/dispatch.ts';
+import { createApiClient } from './api/apiClient.ts';
+import { formatDuration } from './api/apiError.ts';
+import { joinUrl } from './api/requestBuilder.ts';
+import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
+import { createEventBus, type EventBus } from './eventBus.ts';
+import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
+import type { Logger } from './logger.ts';
+import { openSecretStore, type SecretStore } from './secrets.ts';
+import { createSessionManager } from './session.ts';
+
+/**
+ * The composition both hosts use (Electron main and the browser-mode web host): every service
+ * wired together and one handler per channel of the IPC contract. Hosts add only their
+ * transport (IPC or HTTP) and what needs their platform (opening a link, the server process).
+ */
+
+export interface PlantDeskOptions {
+  host: 'electron' | 'web';
+  version: string;
+  /** environments.json and the Local sandbox's database live here. */
+  dataDir: string;
+  /** Where the host writes its log; recorded for support, the services log through `log`. */
+  logDir?: string;
+  /** An administrator's environments.json, if any. */
+  defaultsFile?: string;
+  /** Starts the Local sandbox server (utilityProcess in Electron, a child process on the web). */
+  spawnServer: SpawnServer;
+  /** Default: the OS keychain if it works, else memory (see openSecretStore). */
+  secrets?: { store: SecretStore; status: KeychainStatus };
+  log: Logger;
+  /** Opens an address in the system browser; called only for allowed https addresses. */
+  openExternal(url: string): Promise<void>;
+  /**
+   * Hosts `shell.openExternal` may open besides those of the configured environments.
+   * Default: the PlantDesk documentation's.
+   */
+  externalAllowList?: string[];
+  /** Arguments appended to the Local sandbox server's (tests: `--no-simulation`, `--quiet`). */
+  localSandboxArgs?: readonly string[];
+  /** How long `environments.testConnection` waits. Default 10 s. */
+  connectionTestTimeoutMs?: number;
+}
+
+export interface PlantDesk {
+  handlers: ChannelHandlers;
+  events: EventBus;
+  /** Stops the Local sandbox and the session's timers; in-flight API calls are cancelled. */
+  dispose(): Promise<void>;
+}
+
+export const APP_NAME = 'PlantDesk';
+export const DOCS_HOSTS: readonly string[] = ['plantdesk.example'];
+const DEFAULT_CONNECTION_TEST_TIMEOUT_MS = 10_000;
+
+/** A refusal of the host itself (not of the API), shown to the user as is. */
+export class HostError extends Error implements BridgeableError {
+  readonly kind: SerializedError['kind'];
+
+  constructor(kind: SerializedError['kind'], message: string) {
+    super(message);
+    this.name = 'HostError';
+    this.kind = kind;
+  }
+
+  toSerialized(): SerializedError {
+    return { kind: this.kind, message: this.message };
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDesk> {
+  const { log } = options;
+  const events = createEventBus();
+  const secrets = options.secrets ?? (await openSecretStore({ log }));
+
+  const environments = createEnvironmentStore({
+    dataDir: options.dataDir,
+    defaultsFile: options.defaultsFile,
+    emit: events.emit,
+    log,
+  });
+  const localSandbox = createLocalSandbox({
+    spawn: options.spawnServer,
+    dataDir: options.dataDir,
+    emit: events.emit,
+    log,
+    extraArgs: options.localSandboxArgs,
+  });
+  const session = createSessionManager({
+    secrets: secrets.store,
+    emit: events.emit,
+    createClient: ({ baseUrl, credentials }) => createApiClient({ baseUrl, credentials, log }),
+    log,
+  });
+
+  // The Local sandbox gets a new port at every (re)start: the environment follows it, and the
+  // session learns the address (and may now restore a remembered sign-in).
+  const stopFollowingSandbox = events.on('localSandbox.changed', (state: LocalSandboxState) => {
+    environments.setLocalUrl(state.status === 'running' && state.url ? state.url : '');
+    session.environmentChanged(environments.get(LOCAL_ENVIRONMENT_ID));
+  });
+
+  // Restoring a remembered session may wait for a remote server: handlers that need the session
+  // wait for it, startup does not.
+  let activation: Promise<unknown> = session.activate(environments.active()).catch((error) => {
+    log.warn('Could not activate the environment at startup', { error: describe(error) });
+  });
+  const activated = async () => {
+    await activation;
+  };
+  async function activate(environment: Environment) {
+    const next = session.activate(environment);
+    activation = next.catch(() => {});
+    return next;
+  }
+
+  // Not awaited: the sign-in screen shows "Starting…" meanwhile, and other environments work.
+  void localSandbox.start().then(
+    (state) => {
+      if (state.status === 'failed') log.error('Local sandbox failed to start');
+    },
+    (error: unknown) => log.error('Local sandbox could not start', { error: describe(error) }),
+  );
+
+  // Said once per launch rather than once per install: without a keychain the password is asked
+  // at every launch, so every launch deserves the reason. Deferred so that a host subscribing
+  // right after startPlantDesk resolves hears it; a page loaded later reads `app.info`.
+  if (!secrets.status.available) {
+    setImmediate(() => events.emit('keychain.unavailable', secrets.status));
+  }
+
+  const inFlight = new Map<string, AbortController>();
+
+  function allowedExternalHosts(): Set<string> {
+    const hosts = new Set((options.externalAllowList ?? DOCS_HOSTS).map((h) => h.toLowerCase()));
+    for (const environment of environments.list().environments) {
+      if (!environment.baseUrl) continue;
+      try {
+        const url = new URL(environment.baseUrl);
+        if (url.protocol === 'https:') hosts.add(url.hostname.toLowerCase());
+      } catch {
+        // An environment's address was validated when saved; nothing to allow otherwise.
+      }
+    }
+    return hosts;
+  }
+
+  const handlers: ChannelHandlers = {
+    async 'app.info'(): Promise<AppInfo> {
+      return {
+        name: APP_NAME,
+        version: options.version,
+        host: options.host,
+        keychain: secrets.status,
+      };
+    },
+
+    async 'environments.list'() {
+      return environments.list();
+    },
+    async 'environments.add'(input) {
+      return environments.add(input);
+    },
+    async 'environments.update'(id, input) {
+      const updated = environments.update(id, input);
+      session.environmentChanged(updated);
+      return updated;
+    },
+    async 'environments.remove'(id) {
+      const wasActive = environments.list().activeId === id;
+      environments.remove(id);
+      // The store falls back to the Local sandbox; the session follows.
+      if (wasActive) await activate(environments.active());
+    },
+    async 'environments.select'(id) {
+      await activated();
+      return activate(environments.select(id));
+    },
+    async 'environments.testConnection'(url) {
+      return testConnection(
+        url,
+        options.connectionTestTimeoutMs ?? DEFAULT_CONNECTION_TEST_TIMEOUT_MS,
+      );
+    },
+
+    async 'localSandbox.state'() {
+      return localSandbox.state();
+    },
+    async 'localSandbox.restart'() {
+      return localSandbox.restart();
+    },
+
+    async 'session.state'() {
+      await activated();
+      return session.state();
+    },
+    async 'session.signIn'(input) {
+      await activated();
+      return session.signIn(input);
+    },
+    async 'session.signOut'() {
+      await activated();
+      return session.signOut();
+    },
+    async 'session.refreshUser'() {
+      await activated();
+      return session.refreshUser();
+    },
+
+    async 'api.call'(...args) {
+      const [route, input, callOptions] = args;
+      // Sign-in, token refresh and logout answer or take tokens: only the session calls them.
+      if (routes[route].auth !== 'access') {
+        throw new HostError(
+          'forbidden',
+          `'${route}' is reserved to the session; use session.signIn or session.signOut`,
+        );
+      }
+      const requestId = callOptions?.requestId;
+      const controller = new AbortController();
+      // Registered before any wait, so that a cancel sent right after the call finds it.
+      if (requestId !== undefined) {
+        // Reusing an id replaces the call (a newer search supersedes the one still running).
+        inFlight.get(requestId)?.abort();
+        inFlight.set(requestId, controller);
+      }
+      try {
+        await activated();
+        return await session.api().call(route as RouteId, input as RouteInput<RouteId>, {
+          signal: controller.signal,
+          timeoutMs: callOptions?.timeoutMs,
+        });
+      } finally {
+        if (requestId !== undefined && inFlight.get(requestId) === controller) {
+          inFlight.delete(requestId);
+        }
+      }
+    },
+    async 'api.cancel'(requestId) {
+      inFlight.get(requestId)?.abort();
+      inFlight.delete(requestId);
+    },
+
+    async 'shell.openExternal'(url) {
+      const target = new URL(url);
+      if (
+        target.protocol !== 'https:' ||
+        !allowedExternalHosts().has(target.hostname.toLowerCase())
+      ) {
+        log.warn('Refused to open an address that is not on the allow-list', {
+          host: target.hostname,
+        });
+        throw new HostError(
+          'forbidden',
+          `PlantDesk opens only https addresses of its environments and documentation, not ${target.hostname}`,
+        );
+      }
+      // Checked above: https only, and the host is on the allow-list.
+      await options.openExternal(target.href); // eng-disable OPEN_EXTERNAL_JS_CHECK
+    },
+  };
+
+  let disposed: Promise<void> | undefined;
+  async function dispose(): Promise<void> {
+    stopFollowingSandbox();
+    for (const controller of inFlight.values()) controller.abort();
+    inFlight.clear();
+    session.dispose();
+    await localSandbox.stop();
+  }
+
+  return {
+    handlers,
+    events,
+    dispose: () => (disposed ??= dispose()),
+  };
+}
+
+/**
+ * Is a Plant Energy API at this address? Asks `/auth/me` without a token: the API answers 401
+ * with its JSON error body, which nothing else is likely to imitate. Never sends a credential.
+ */
+export async function testConnection(
+  baseUrl: string,
+  timeoutMs = DEFAULT_CONNECTION_TEST_TIMEOUT_MS,
+): Promise<ConnectionTestResult> {
+  let url: string;
+  try {
+    url = joinUrl(baseUrl, '/auth/me');
+  } catch (error) {
+    return { ok: false, message: describe(error) };
+  }
+  const started = performance.now();
+  let response: AxiosResponse<unknown>;
+  try {
+    // axios, as the API client: fetch refuses some ports (6000, 6665…) a server may well use.
+    response = await axios.get(url, {
+      headers: { accept: 'application/json' },
+      // A redirect (to a sign-in page, say) means something else answers here.
+      maxRedirects: 0,
+      timeout: timeoutMs,
+      validateStatus: () => true,
+      responseType: 'text',
+      transformResponse: (data: unknown) => data,
+    });
+  } catch (error) {
+    const code = isAxiosError(error) ? error.code : undefined;
+    if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
+      return { ok: false, message: `Not reachable: no answer within ${formatDuration(timeoutMs)}` };
+    }
+    return { ok: false, message: `Not reachable: ${code ?? describe(error)}` };
+  }
+  const latencyMs = Math.round(performance.now() - started);
+  let body: unknown;
+  try {
+    body = JSON.parse(String(response.data));
+  } catch {
+    body = undefined;
+  }
+  if (response.status === 401 && isApiErrorBody(body)) {
+    return {
+      ok: true,
+      message: `Reachable: Plant Energy API answered in ${latencyMs} ms`,
+      latencyMs,
+    };
+  }
+  return {
+    ok: false,
+    message: `Reachable, but not a Plant Energy API: /auth/me answered ${response.status}`,
+    latencyMs,
+  };
+}
+
+function isApiErrorBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const fields = body as Record<string, unknown>;
+  return (
+    fields.status === 401 &&
+    typeof fields.error === 'string' &&
+    typeof fields.message === 'string' &&
+    typeof fields.path === 'string'
+  );
+}

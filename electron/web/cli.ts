@@ -1,0 +1,148 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { spawnNodeServer } from '../services/childProcessServer.ts';
+import { createFileLog } from '../services/fileLog.ts';
+import { startPlantDesk } from '../services/plantDesk.ts';
+import { createWebHost } from './host.ts';
+
+const USAGE = `Usage: npm run web -- [--port 0] [--no-open] [--data-dir DIR]
+
+Runs PlantDesk in the browser: the same services as the desktop app in this process, the page
+on http://127.0.0.1:PORT. Prints one line, "PlantDesk web: http://127.0.0.1:PORT/?key=KEY", and
+opens it in the system browser unless --no-open. The key changes at every start; only a page
+opened with it can use the app.
+
+  --port N        port on 127.0.0.1 (default 0: a free one)
+  --no-open       do not open the browser
+  --data-dir DIR  environments, Local sandbox database and logs (default: ${defaultDataDir()})`;
+
+/**
+ * The OS's per-user application data folder + PlantDesk/web. Not the desktop app's own folder
+ * (PlantDesk/ itself): both may run at once, and each starts a Local sandbox server on its own
+ * SQLite database and rewrites its own environments.json; sharing them would make two writers.
+ */
+function defaultDataDir(): string {
+  const home = os.homedir();
+  const appData =
+    process.platform === 'win32'
+      ? (process.env.APPDATA ?? path.join(home, 'AppData', 'Roaming'))
+      : process.platform === 'darwin'
+        ? path.join(home, 'Library', 'Application Support')
+        : (process.env.XDG_CONFIG_HOME ?? path.join(home, '.config'));
+  return path.join(appData, 'PlantDesk', 'web');
+}
+
+function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535)
+    throw new Error(`--port must be 0..65535, not '${text}'`);
+  return port;
+}
+
+/** The system's "open this address" command; the address is ours or allow-listed https. */
+function openInBrowser(url: string): Promise<void> {
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url.replaceAll('&', '^&')]]
+        : ['xdg-open', [url]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true });
+    child.once('error', reject);
+    child.once('spawn', () => {
+      child.unref();
+      resolve();
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '0' },
+      'no-open': { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = parsePort(values.port);
+  const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
+  const rendererDir = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    throw new Error(`The renderer is not built (${rendererDir}): run \`npm run build\` first`);
+  }
+  const packageJson = JSON.parse(
+    fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
+
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const logDir = path.join(dataDir, 'logs');
+  const log = createFileLog({ dir: logDir, fileName: 'web.log' });
+  log.info('PlantDesk web starting', { version: packageJson.version, dataDir });
+
+  const plantDesk = await startPlantDesk({
+    host: 'web',
+    version: packageJson.version,
+    dataDir,
+    logDir,
+    spawnServer: spawnNodeServer(),
+    log,
+    openExternal: openInBrowser,
+  });
+  let host;
+  try {
+    host = await createWebHost({ plantDesk, port, rendererDir, log });
+  } catch (error) {
+    await plantDesk.dispose();
+    throw error;
+  }
+  log.info('PlantDesk web listening', { origin: host.origin });
+  // The one line on standard output: scripts and tests read the address from it.
+  console.log(`PlantDesk web: ${host.url}`);
+
+  if (!values['no-open']) {
+    openInBrowser(host.url).catch((error: unknown) => {
+      console.error(`Could not open a browser (${String(error)}); open the address above.`);
+    });
+  }
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      // A second Ctrl+C: the user does not want to wait for the Local sandbox.
+      process.exit(130);
+    }
+    stopping = true;
+    log.info('PlantDesk web stopping', { signal });
+    const running = host;
+    void (async () => {
+      let code = 0;
+      try {
+        await running.close();
+        await plantDesk.dispose();
+      } catch (error) {
+        code = 1;
+        log.error('PlantDesk web did not stop cleanly', { error: String(error) });
+      }
+      await log.close();
+      process.exit(code);
+    })();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`PlantDesk web: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

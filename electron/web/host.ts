@@ -1,0 +1,196 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { ChannelHandlers, Envelope, SerializedError } from '../ipc/contract.ts';
+import { createDispatcher } from '../ipc/dispatch.ts';
+import type { EventBus } from '../services/eventBus.ts';
+import { silentLogger, type Logger } from '../services/logger.ts';
+
+/**
+ * Browser mode: the PlantDesk services in a Node process, the built renderer served on loopback,
+ * and the IPC contract carried over HTTP (`POST /rpc/<channel>`, server-sent events on `/events`).
+ *
+ * Loopback is not a boundary by itself: any web page the user visits can send requests to
+ * 127.0.0.1, and a DNS-rebinding page can even make them same-origin under its own host name. So
+ * every call needs the random key printed at start (only the user's terminal and the opened page
+ * know it), a foreign Origin is refused, and so is any Host header other than our own address.
+ */
+
+/** The same policy as the Electron window and renderer/index.html's meta tag. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // PrimeVue's theme injects <style> elements at run time.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  // The key travels in the page's address: never send it on as a referrer.
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export const KEY_HEADER = 'x-plantdesk-key';
+
+export interface WebHostOptions {
+  plantDesk: { handlers: ChannelHandlers; events: EventBus };
+  /** 0 picks a free port. */
+  port: number;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** Tests pass one; otherwise a new random key at every start. */
+  key?: string;
+  log?: Logger;
+  /** How often an idle event stream gets a comment line, so proxies and browsers keep it open. */
+  heartbeatMs?: number;
+}
+
+export interface WebHost {
+  /** The page's address with its key: what the CLI prints and opens. */
+  url: string;
+  /** `http://127.0.0.1:PORT`. */
+  origin: string;
+  port: number;
+  key: string;
+  close(): Promise<void>;
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+function forbidden(reply: FastifyReply, message: string): FastifyReply {
+  const body: Envelope<never> = { ok: false, error: { kind: 'forbidden', message } };
+  return reply.code(403).header('cache-control', 'no-store').send(body);
+}
+
+export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
+  const log = options.log ?? silentLogger;
+  const key = options.key ?? randomBytes(32).toString('base64url');
+  const keyDigest = digest(key);
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  const dispatch = createDispatcher(options.plantDesk.handlers, (channel, error) =>
+    log.error('web host: channel failed unexpectedly', {
+      channel,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+
+  // Comparing digests keeps the comparison constant-time whatever the length of the guess.
+  const isKey = (candidate: unknown): boolean =>
+    typeof candidate === 'string' && timingSafeEqual(digest(candidate), keyDigest);
+
+  let allowedHosts = new Set<string>();
+  let allowedOrigins = new Set<string>();
+
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024 * 1024 });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host;
+    if (host === undefined || !allowedHosts.has(host.toLowerCase())) {
+      log.warn('web host: refused a foreign Host', { host: host ?? null });
+      return forbidden(reply, 'Foreign Host header');
+    }
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    return payload;
+  });
+
+  /** Origin and key checks of the two routes that reach the services. */
+  function refuse(request: FastifyRequest, presentedKey: unknown): string | null {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return 'Foreign Origin';
+    if (!isKey(presentedKey)) return 'Missing or wrong key';
+    return null;
+  }
+
+  app.setErrorHandler((error: { statusCode?: number; message?: string }, _request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const serialized: SerializedError =
+      status < 500
+        ? { kind: 'invalidArguments', message: error.message ?? 'Bad request' }
+        : { kind: 'internal', message: 'The web host failed' };
+    if (status >= 500) log.error('web host: request failed', { error: error.message });
+    return reply.code(status).send({ ok: false, error: serialized } satisfies Envelope<never>);
+  });
+
+  app.post<{ Params: { channel: string } }>('/rpc/:channel', async (request, reply) => {
+    const refusal = refuse(request, request.headers[KEY_HEADER]);
+    if (refusal) {
+      log.warn('web host: refused a call', { channel: request.params.channel, reason: refusal });
+      return forbidden(reply, refusal);
+    }
+    const envelope = await dispatch(request.params.channel, request.body);
+    return reply.header('cache-control', 'no-store').send(envelope);
+  });
+
+  const streams = new Set<ServerResponse>();
+  app.get<{ Querystring: { key?: string } }>('/events', async (request, reply) => {
+    const refusal = refuse(request, request.query.key);
+    if (refusal) {
+      log.warn('web host: refused an event stream', { reason: refusal });
+      return forbidden(reply, refusal);
+    }
+    reply.hijack();
+    const response = reply.raw;
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    response.write('retry: 2000\n\n');
+    const unsubscribe = options.plantDesk.events.onAny((event, payload) => {
+      response.write(`data: ${JSON.stringify({ event, payload })}\n\n`);
+    });
+    const heartbeat = setInterval(() => response.write(': heartbeat\n\n'), heartbeatMs);
+    streams.add(response);
+    response.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(response);
+    });
+  });
+
+  await app.register(fastifyStatic, {
+    root: options.rendererDir,
+    index: 'index.html',
+    // The page must be fetched fresh: it names the current build's hashed assets.
+    setHeaders: (reply, path) => {
+      if (path.endsWith('.html')) reply.header('cache-control', 'no-store');
+    },
+  });
+
+  // Event streams never end by themselves; close() ends them or the server would wait forever.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+
+  await app.listen({ host: '127.0.0.1', port: options.port });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('web host: no port');
+  const port = address.port;
+  allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/?key=${key}`,
+    origin,
+    port,
+    key,
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,491 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHANNEL_NAMES,
+  type ChannelHandlers,
+  type EventName,
+  type SessionState,
+} from '../../../electron/ipc/contract.ts';
+import { spawnNodeServer } from '../../../electron/services/childProcessServer.ts';
+import { createEventBus } from '../../../electron/services/eventBus.ts';
+import { startPlantDesk, type PlantDesk } from '../../../electron/services/plantDesk.ts';
+import { createMemoryStore } from '../../../electron/services/secrets.ts';
+import {
+  CONTENT_SECURITY_POLICY,
+  createWebHost,
+  type WebHost,
+} from '../../../electron/web/host.ts';
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json(): any;
+}
+
+/**
+ * One request with exactly the headers given: fetch forbids setting Host (and browsers set
+ * Origin themselves), which is what the DNS-rebinding and cross-site checks are about.
+ */
+function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  const target = new URL(url);
+  const headers = options.headers ?? {};
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method ?? 'GET',
+        headers,
+        setHost: !Object.keys(headers).some((name) => name.toLowerCase() === 'host'),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body,
+            json: () => JSON.parse(body),
+          });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+interface StreamedEvent {
+  event: EventName;
+  payload: any;
+}
+
+/** Opens an event stream; `next()` waits for the next event matching the predicate. */
+function openEvents(url: string, headers: Record<string, string> = {}) {
+  const received: StreamedEvent[] = [];
+  const waiters: { match: (e: StreamedEvent) => boolean; resolve: (e: StreamedEvent) => void }[] =
+    [];
+  let request: http.ClientRequest;
+  const opened = new Promise<http.IncomingMessage>((resolve, reject) => {
+    request = http.get(url, { headers }, (response) => {
+      resolve(response);
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const data = buffer
+            .slice(0, end)
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => line.slice('data: '.length))
+            .join('\n');
+          buffer = buffer.slice(end + 2);
+          if (!data) continue;
+          const event = JSON.parse(data) as StreamedEvent;
+          received.push(event);
+          for (const waiter of [...waiters]) {
+            if (waiter.match(event)) {
+              waiters.splice(waiters.indexOf(waiter), 1);
+              waiter.resolve(event);
+            }
+          }
+        }
+      });
+    });
+    request.on('error', reject);
+  });
+  return {
+    opened,
+    received,
+    next(match: (event: StreamedEvent) => boolean, timeoutMs = 5_000): Promise<StreamedEvent> {
+      const already = received.find(match);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no matching event')), timeoutMs);
+        waiters.push({
+          match,
+          resolve: (event) => {
+            clearTimeout(timer);
+            resolve(event);
+          },
+        });
+      });
+    },
+    close: () => request.destroy(),
+  };
+}
+
+function stubHandlers(overrides: Partial<ChannelHandlers>): ChannelHandlers {
+  const handlers = Object.fromEntries(
+    CHANNEL_NAMES.map((name) => [
+      name,
+      async () => {
+        throw new Error(`${name} is not part of this test`);
+      },
+    ]),
+  );
+  return { ...handlers, ...overrides } as ChannelHandlers;
+}
+
+describe('web host security checks (stub services)', () => {
+  const KEY = 'test-key-0123456789';
+  const events = createEventBus();
+  const signedIn: SessionState = { environmentId: 'local', status: 'signedIn' };
+  const calls: unknown[][] = [];
+  let host: WebHost;
+  let rendererDir: string;
+
+  const rpc = (channel: string, args: unknown, headers: Record<string, string> = {}) =>
+    rawRequest(`${host.origin}/rpc/${channel}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-plantdesk-key': KEY, ...headers },
+      body: JSON.stringify(args),
+    });
+
+  beforeAll(async () => {
+    rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-renderer-'));
+    fs.writeFileSync(
+      path.join(rendererDir, 'index.html'),
+      '<!doctype html><title>PlantDesk</title>',
+    );
+    host = await createWebHost({
+      plantDesk: {
+        events,
+        handlers: stubHandlers({
+          'session.state': async () => ({ environmentId: 'local', status: 'signedOut' }),
+          'session.signIn': async (input) => {
+            calls.push(['session.signIn', input.email]);
+            events.emit('session.changed', signedIn);
+            return signedIn;
+          },
+        }),
+      },
+      port: 0,
+      rendererDir,
+      key: KEY,
+      heartbeatMs: 50,
+    });
+  });
+  afterAll(async () => {
+    await host.close();
+    fs.rmSync(rendererDir, { recursive: true, force: true });
+  });
+
+  it('prints its address with the key, on 127.0.0.1', () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}/?key=${KEY}`);
+    expect(host.port).toBeGreaterThan(0);
+  });
+
+  it('answers a call with the right key with 200 and the envelope', async () => {
+    const response = await rpc('session.state', []);
+    expect(response.status).toBe(200);
+    expect(response.json()).toEqual({
+      ok: true,
+      value: { environmentId: 'local', status: 'signedOut' },
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('accepts its own origin, under 127.0.0.1 and localhost', async () => {
+    for (const origin of [host.origin, `http://localhost:${host.port}`]) {
+      expect((await rpc('session.state', [], { origin })).status).toBe(200);
+    }
+    const viaLocalhost = await rpc('session.state', [], { host: `localhost:${host.port}` });
+    expect(viaLocalhost.status).toBe(200);
+  });
+
+  it('refuses a call without the key, or with a wrong one, with 403', async () => {
+    const noKey = await rawRequest(`${host.origin}/rpc/session.state`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+    });
+    expect(noKey.status).toBe(403);
+    expect(noKey.json()).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', message: 'Missing or wrong key' },
+    });
+    for (const wrong of ['', 'test-key-012345678', `${KEY}x`, KEY.toUpperCase()]) {
+      expect((await rpc('session.state', [], { 'x-plantdesk-key': wrong })).status).toBe(403);
+    }
+  });
+
+  it('refuses a foreign Origin with 403 even with the right key', async () => {
+    for (const origin of [
+      'http://evil.example',
+      `http://127.0.0.1:${host.port + 1}`,
+      `https://127.0.0.1:${host.port}`,
+      'null',
+    ]) {
+      const response = await rpc('session.state', [], { origin });
+      expect(response.status, origin).toBe(403);
+      expect(response.json().error.message).toBe('Foreign Origin');
+    }
+  });
+
+  it('refuses a foreign Host with 403 on every path (DNS rebinding)', async () => {
+    for (const hostHeader of [
+      'evil.example',
+      `evil.example:${host.port}`,
+      '127.0.0.1',
+      `127.0.0.2:${host.port}`,
+    ]) {
+      const call = await rpc('session.state', [], { host: hostHeader });
+      expect(call.status, hostHeader).toBe(403);
+      const page = await rawRequest(`${host.origin}/`, { headers: { host: hostHeader } });
+      expect(page.status, hostHeader).toBe(403);
+      expect(page.body).not.toContain('<title>PlantDesk</title>');
+    }
+  });
+
+  it('does not call the service when refused', async () => {
+    calls.length = 0;
+    await rpc('session.signIn', [{ email: 'a@b.c', password: 'x', remember: false }], {
+      'x-plantdesk-key': 'wrong',
+    });
+    await rpc('session.signIn', [{ email: 'a@b.c', password: 'x', remember: false }], {
+      origin: 'http://evil.example',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('answers invalid arguments and unknown channels with an error envelope', async () => {
+    const invalid = await rpc('session.signIn', [{ email: 'a@b.c' }]);
+    expect(invalid.status).toBe(200);
+    expect(invalid.json()).toMatchObject({ ok: false, error: { kind: 'invalidArguments' } });
+    expect(invalid.json().error.message).toMatch(/Invalid arguments for 'session.signIn'/);
+
+    const notAList = await rpc('session.state', { not: 'a list' });
+    expect(notAList.json()).toMatchObject({ ok: false, error: { kind: 'invalidArguments' } });
+
+    const unknown = await rpc('session.steal', []);
+    expect(unknown.json()).toEqual({
+      ok: false,
+      error: { kind: 'invalidArguments', message: "Unknown channel 'session.steal'" },
+    });
+
+    const malformed = await rawRequest(`${host.origin}/rpc/session.state`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-plantdesk-key': KEY },
+      body: '[',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json()).toMatchObject({ ok: false, error: { kind: 'invalidArguments' } });
+  });
+
+  it('answers an unexpected service failure as internal, without its details', async () => {
+    const response = await rpc('app.info', []);
+    expect(response.json()).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: "'app.info' failed unexpectedly" },
+    });
+  });
+
+  it('streams events after a sign-in to a client with the key', async () => {
+    const stream = openEvents(`${host.origin}/events?key=${KEY}`);
+    const response = await stream.opened;
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+    await rpc('session.signIn', [
+      { email: 'installer@plantdesk.test', password: 'x', remember: false },
+    ]);
+    const event = await stream.next((candidate) => candidate.event === 'session.changed');
+    expect(event.payload).toEqual(signedIn);
+    stream.close();
+  });
+
+  it('refuses an event stream without the key, or from a foreign Origin or Host', async () => {
+    expect((await rawRequest(`${host.origin}/events`)).status).toBe(403);
+    expect((await rawRequest(`${host.origin}/events?key=wrong`)).status).toBe(403);
+    const foreignOrigin = await rawRequest(`${host.origin}/events?key=${KEY}`, {
+      headers: { origin: 'http://evil.example' },
+    });
+    expect(foreignOrigin.status).toBe(403);
+    const foreignHost = await rawRequest(`${host.origin}/events?key=${KEY}`, {
+      headers: { host: 'evil.example' },
+    });
+    expect(foreignHost.status).toBe(403);
+  });
+
+  it('serves the page with the strict CSP and without a referrer', async () => {
+    const page = await rawRequest(`${host.origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>PlantDesk</title>');
+    expect(page.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
+  });
+
+  it('uses the same CSP as the renderer page', () => {
+    const html = fs.readFileSync(new URL('../../../renderer/index.html', import.meta.url), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
+    expect(meta?.[1]).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe('web host over the real services and Local sandbox', () => {
+  let root: string;
+  let plantDesk: PlantDesk;
+  let host: WebHost;
+  const keychainNotices: unknown[] = [];
+
+  const rpc = async (channel: string, ...args: unknown[]) => {
+    const response = await rawRequest(`${host.origin}/rpc/${channel}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-plantdesk-key': host.key,
+        origin: host.origin,
+      },
+      body: JSON.stringify(args),
+    });
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-web-'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>PlantDesk</title>');
+    plantDesk = await startPlantDesk({
+      host: 'web',
+      version: 'test',
+      dataDir: path.join(root, 'data'),
+      spawnServer: spawnNodeServer(),
+      localSandboxArgs: ['--no-simulation', '--quiet'],
+      secrets: { store: createMemoryStore(), status: { available: false, message: 'none here' } },
+      log: { info() {}, warn() {}, error() {} },
+      openExternal: async () => {},
+    });
+    // Subscribed as the hosts do, right after start: the notice is deferred until then.
+    plantDesk.events.on('keychain.unavailable', (status) => keychainNotices.push(status));
+    host = await createWebHost({ plantDesk, port: 0, rendererDir: root });
+  }, 60_000);
+  afterAll(async () => {
+    await host?.close();
+    await plantDesk?.dispose();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('makes a new random key at each start', async () => {
+    expect(host.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = await createWebHost({ plantDesk, port: 0, rendererDir: root });
+    expect(other.key).not.toBe(host.key);
+    await other.close();
+  });
+
+  it('signs in to the Local sandbox as the installer, streams the change and lists Demo Home', async () => {
+    const stream = openEvents(`${host.origin}/events?key=${host.key}`, { origin: host.origin });
+    await stream.opened;
+    const running = await stream
+      .next(
+        (event) => event.event === 'localSandbox.changed' && event.payload.status === 'running',
+        60_000,
+      )
+      .catch(async () => ({ payload: (await rpc('localSandbox.state')).value }));
+    expect(running.payload.status).toBe('running');
+    // The environment follows the sandbox's address.
+    const list = await rpc('environments.list');
+    expect(list.value.environments[0]).toMatchObject({ id: 'local', baseUrl: running.payload.url });
+
+    const signIn = await rpc('session.signIn', {
+      email: 'installer@plantdesk.test',
+      password: 'installer-pass-1',
+      remember: false,
+    });
+    expect(signIn).toMatchObject({ ok: true, value: { status: 'signedIn' } });
+    const changed = await stream.next(
+      (event) => event.event === 'session.changed' && event.payload.status === 'signedIn',
+    );
+    expect(changed.payload.user.email).toBe('installer@plantdesk.test');
+
+    const plants = await rpc('api.call', 'listPlants', { query: { sort: 'name,asc' } });
+    expect(plants.ok).toBe(true);
+    expect(plants.value.content.map((plant: { name: string }) => plant.name)).toContain(
+      'Demo Home',
+    );
+    stream.close();
+  }, 90_000);
+
+  it('cancels an API call by its request id, and a reused id replaces the older call', async () => {
+    const { handlers } = plantDesk;
+    const cancelled = handlers['api.call']('listPlants', {}, { requestId: 'plants-1' });
+    await handlers['api.cancel']('plants-1');
+    await expect(cancelled).rejects.toMatchObject({ kind: 'cancelled' });
+
+    const older = handlers['api.call']('listPlants', {}, { requestId: 'search' });
+    const newer = handlers['api.call']('listPlants', {}, { requestId: 'search' });
+    await expect(older).rejects.toMatchObject({ kind: 'cancelled' });
+    await expect(newer).resolves.toMatchObject({ page: { number: 0 } });
+    // Unknown or finished ids are fine to cancel.
+    await expect(handlers['api.cancel']('search')).resolves.toBeUndefined();
+  });
+
+  it("answers a wrong password with the server's 401 message", async () => {
+    const answer = await rpc('session.signIn', {
+      email: 'installer@plantdesk.test',
+      password: 'not-the-password',
+      remember: false,
+    });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'api', status: 401 } });
+    expect(answer.error.message).toBeTruthy();
+  });
+
+  it('refuses the token routes through api.call: tokens stay in the host', async () => {
+    const answer = await rpc('api.call', 'login', {
+      body: { email: 'installer@plantdesk.test', password: 'installer-pass-1' },
+    });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(JSON.stringify(answer)).not.toMatch(/accessToken|refreshToken/);
+  });
+
+  it('opens only allow-listed https addresses', async () => {
+    const refused = await rpc('shell.openExternal', 'https://evil.example/');
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(await rpc('shell.openExternal', 'https://plantdesk.example/docs')).toEqual({
+      ok: true,
+    });
+  });
+
+  it('tells a Plant Energy API from other servers in testConnection', async () => {
+    const state = (await rpc('localSandbox.state')).value;
+    const reachable = await rpc('environments.testConnection', state.url);
+    expect(reachable.value).toMatchObject({ ok: true });
+    expect(reachable.value.message).toMatch(/^Reachable: Plant Energy API answered in \d+ ms$/);
+
+    const notApi = await rpc('environments.testConnection', host.origin);
+    expect(notApi.value.ok).toBe(false);
+    expect(notApi.value.message).toMatch(/not a Plant Energy API/);
+
+    // A port that was free a moment ago: nothing listens there.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const freePort = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const closed = await rpc('environments.testConnection', `http://127.0.0.1:${freePort}`);
+    expect(closed.value).toEqual({ ok: false, message: 'Not reachable: ECONNREFUSED' });
+  });
+
+  it('says once that there is no keychain, and reports it in app.info', async () => {
+    expect(keychainNotices).toEqual([{ available: false, message: 'none here' }]);
+    expect((await rpc('app.info')).value).toEqual({
+      name: 'PlantDesk',
+      version: 'test',
+      host: 'web',
+      keychain: { available: false, message: 'none here' },
+    });
+  });
+});
