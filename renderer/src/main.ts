@@ -1,0 +1,36 @@
+import { createApp } from 'vue';
+import { createPinia } from 'pinia';
+import PrimeVue from 'primevue/config';
+import Aura from '@primeuix/themes/aura';
+import 'primeicons/primeicons.css';
+import './styles.css';
+import App from './App.vue';
+import { useBridge } from './bridge.ts';
+import { createAppRouter } from './router.ts';
+import { useSessionStore } from './stores/useSessionStore.ts';
+
+// First, before the router reads the address: in browser mode this takes the key out of it.
+useBridge();
+
+const app = createApp(App);
+const pinia = createPinia();
+const router = createAppRouter();
+app.use(pinia);
+app.use(router);
+app.use(PrimeVue, { theme: { preset: Aura, options: { darkModeSelector: 'system' } } });
+
+router.beforeEach(async (to) => {
+  const session = useSessionStore();
+  if (session.state === null) {
+    try {
+      await session.load();
+    } catch {
+      // The host is unreachable or refuses us: the sign-in screen shows why.
+    }
+  }
+  if (to.meta.requiresSession && !session.signedIn) return { name: 'signIn' };
+  if (to.name === 'signIn' && session.signedIn) return { name: 'plants' };
+  return true;
+});
+
+app.mount('#app');
