@@ -1,0 +1,301 @@
+import path from 'node:path';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  screen,
+  session,
+  shell,
+  utilityProcess,
+  type WebContents,
+} from 'electron';
+import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
+import { createFileLog, type FileLog } from '../services/fileLog.ts';
+import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
+import { createAppProtocolHandler } from './appProtocol.ts';
+import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
+import { buildMenuTemplate } from './menu.ts';
+import { builtPaths, environmentsDefaultsFile } from './paths.ts';
+import {
+  APP_ENTRY_URL,
+  APP_ORIGIN,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  blockRemoteRequests,
+  createSecureWindow,
+  denyAllPermissions,
+  hardenWebContents,
+  isHttpsUrl,
+  originOf,
+} from './security.ts';
+import { createUtilityProcessServer } from './utilityProcessServer.ts';
+import {
+  initialWindowBounds,
+  loadWindowState,
+  MIN_SIZE,
+  saveWindowState,
+  WINDOW_STATE_FILE,
+} from './windowState.ts';
+
+/**
+ * The main process: wiring only. Policy lives in security.ts, the IPC router in ipcRouter.ts,
+ * the services in electron/services (startPlantDesk), each unit tested without Electron.
+ */
+
+const APP_NAME = 'PlantDesk';
+/** Quitting waits this long for the services (the Local sandbox server) to stop. */
+const DISPOSE_TIMEOUT_MS = 10_000;
+
+// A separate data folder (tests, a second profile). Set before anything reads userData: the
+// single-instance lock is per data folder.
+const userDataOverride = process.env.PLANTDESK_USER_DATA_DIR;
+if (userDataOverride) {
+  app.setPath('userData', path.resolve(userDataOverride));
+  app.setAppLogsPath(path.join(path.resolve(userDataOverride), 'logs'));
+}
+
+// Checklist: the sandbox for every renderer, and app:// registered before the app is ready.
+app.enableSandbox();
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
+if (!app.requestSingleInstanceLock()) {
+  // Another PlantDesk owns this data folder; it focuses its window (second-instance below).
+  app.quit();
+} else {
+  main();
+}
+
+function main(): void {
+  const paths = builtPaths(import.meta.dirname);
+  // `npm run dev`: electron-vite serves the renderer with hot reload; never in a packaged app.
+  const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN;
+  const entryUrl = devServerUrl ?? APP_ENTRY_URL;
+
+  const windows = new Map<BrowserWindow, WebContents>();
+  const ourWebContents = () => [...windows.values()];
+  let log: FileLog | undefined;
+  let plantDesk: PlantDesk | undefined;
+
+  app.on('web-contents-created', (_event, contents) => {
+    hardenWebContents(contents, {
+      appOrigin,
+      openLink(url) {
+        // Through the service, so a link in a page meets the same allow-list as the channel.
+        plantDesk?.handlers['shell.openExternal'](url).catch((error: unknown) => {
+          log?.warn('Link not opened', { origin: originOf(url), error: String(error) });
+        });
+      },
+      onBlocked(action) {
+        log?.warn('Blocked by the security policy', {
+          what: action.what,
+          origin: originOf(action.url),
+        });
+      },
+    });
+  });
+
+  app.on('second-instance', () => {
+    const [window] = windows.keys();
+    if (window === undefined) {
+      if (app.isReady()) createMainWindow();
+      return;
+    }
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  });
+
+  function createMainWindow(): BrowserWindow {
+    const stateFile = path.join(app.getPath('userData'), WINDOW_STATE_FILE);
+    const primary = screen.getPrimaryDisplay();
+    const workAreas = [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)].map(
+      (display) => display.workArea,
+    );
+    const initial = initialWindowBounds(loadWindowState(stateFile), workAreas);
+    const window = createSecureWindow(
+      BrowserWindow,
+      {
+        ...(initial.x !== undefined && { x: initial.x, y: initial.y }),
+        width: initial.width,
+        height: initial.height,
+        minWidth: MIN_SIZE.width,
+        minHeight: MIN_SIZE.height,
+        title: APP_NAME,
+        show: false,
+      },
+      paths.preload,
+    );
+    const contents = window.webContents;
+    windows.set(window, contents);
+    if (initial.maximized) window.maximize();
+    window.once('ready-to-show', () => window.show());
+    window.on('close', () => {
+      try {
+        saveWindowState(stateFile, {
+          bounds: window.getNormalBounds(),
+          maximized: window.isMaximized(),
+        });
+      } catch (error) {
+        log?.warn('Window position not saved', { error: String(error) });
+      }
+    });
+    window.on('closed', () => windows.delete(window));
+    window.loadURL(entryUrl).catch((error: unknown) => {
+      log?.error('The window could not load PlantDesk', { error: String(error) });
+    });
+    return window;
+  }
+
+  function showAbout(): void {
+    const [window] = windows.keys();
+    const options = {
+      type: 'info' as const,
+      title: `About ${APP_NAME}`,
+      message: `${APP_NAME} ${app.getVersion()}`,
+      detail: `Electron ${process.versions.electron}, Chromium ${process.versions.chrome}, Node.js ${process.versions.node}`,
+    };
+    void (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+  }
+
+  app.whenReady().then(async () => {
+    const logDir = app.getPath('logs');
+    log = createFileLog({ dir: logDir, fileName: 'main.log' });
+    const fileLog = log;
+    fileLog.info('PlantDesk starting', {
+      version: app.getVersion(),
+      electron: process.versions.electron,
+      platform: process.platform,
+      packaged: app.isPackaged,
+    });
+
+    const defaultSession = session.defaultSession;
+    denyAllPermissions(defaultSession, (permission) =>
+      fileLog.warn('Permission request denied', { permission }),
+    );
+    blockRemoteRequests(defaultSession, appOrigin, (url) =>
+      fileLog.warn('Remote request blocked', { origin: originOf(url) }),
+    );
+    protocol.handle(APP_SCHEME, createAppProtocolHandler(paths.rendererDir));
+
+    // Handlers exist before the window loads; calls made while the services start wait for them.
+    const starting = startPlantDesk({
+      host: 'electron',
+      version: app.getVersion(),
+      dataDir: app.getPath('userData'),
+      logDir,
+      defaultsFile: environmentsDefaultsFile({
+        isPackaged: app.isPackaged,
+        exePath: app.getPath('exe'),
+        appPath: app.getAppPath(),
+      }),
+      spawnServer: createUtilityProcessServer({
+        fork: (modulePath, args, options) => utilityProcess.fork(modulePath, args, options),
+        modulePath: paths.localServer,
+      }),
+      log: fileLog,
+      async openExternal(url: string) {
+        // Defence in depth: the service checks its allow-list, this never opens non-https.
+        if (!isHttpsUrl(url)) throw new Error('Only https addresses open in the browser');
+        await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK https only and allow-listed
+      },
+    });
+    const dispatchReady: Promise<Dispatch> = starting.then((started) =>
+      createDispatcher(started.handlers, (channel, error) =>
+        fileLog.error('IPC handler failed', { channel, error: String(error) }),
+      ),
+    );
+    // An unhandled rejection here would be reported twice; the catch below reports it once.
+    dispatchReady.catch(() => {});
+    const unregisterChannels = registerChannels({
+      ipcMain,
+      dispatch: async (channel, args) => (await dispatchReady)(channel, args),
+      isTrustedSender: createSenderCheck({ ourWebContents, appOrigin }),
+      log: fileLog,
+    });
+
+    app.setAboutPanelOptions({
+      applicationName: APP_NAME,
+      applicationVersion: app.getVersion(),
+      version: `Electron ${process.versions.electron}`,
+    });
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildMenuTemplate({
+          isMac: process.platform === 'darwin',
+          appName: APP_NAME,
+          showAbout,
+          openLogsFolder() {
+            shell.openPath(logDir).then(
+              (problem) => {
+                if (problem) fileLog.warn('Logs folder not opened', { problem });
+              },
+              () => {},
+            );
+          },
+        }),
+      ),
+    );
+
+    let stopForwarding = () => {};
+    let shutdown: 'no' | 'running' | 'done' = 'no';
+    app.on('before-quit', (event) => {
+      if (shutdown === 'done') return;
+      event.preventDefault();
+      if (shutdown === 'running') return;
+      shutdown = 'running';
+      void (async () => {
+        unregisterChannels();
+        stopForwarding();
+        try {
+          const started = await withTimeout(starting, DISPOSE_TIMEOUT_MS);
+          await withTimeout(started.dispose(), DISPOSE_TIMEOUT_MS);
+          fileLog.info('PlantDesk stopped');
+        } catch (error) {
+          fileLog.error('PlantDesk did not stop cleanly', { error: String(error) });
+        }
+        await fileLog.close();
+        log = undefined;
+        shutdown = 'done';
+        app.quit();
+      })();
+    });
+
+    createMainWindow();
+    app.on('activate', () => {
+      if (windows.size === 0) createMainWindow();
+    });
+
+    try {
+      plantDesk = await starting;
+    } catch (error) {
+      fileLog.error('PlantDesk services failed to start', { error: String(error) });
+      dialog.showErrorBox(
+        `${APP_NAME} could not start`,
+        `${String(error)}\n\nThe log folder has details: ${logDir}`,
+      );
+      app.exit(1);
+      return;
+    }
+    if (shutdown === 'no') {
+      stopForwarding = forwardEvents(plantDesk.events, ourWebContents, appOrigin);
+    }
+    fileLog.info('PlantDesk services started');
+  });
+
+  app.on('window-all-closed', () => {
+    // macOS apps stay in the Dock until Quit; elsewhere the last window closing quits.
+    if (process.platform !== 'darwin') app.quit();
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

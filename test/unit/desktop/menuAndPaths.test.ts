@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { MenuItemConstructorOptions } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { buildMenuTemplate } from '../../../electron/main/menu.ts';
+import { builtPaths, environmentsDefaultsFile } from '../../../electron/main/paths.ts';
+
+function template(isMac: boolean) {
+  const actions = { isMac, appName: 'PlantDesk', showAbout: vi.fn(), openLogsFolder: vi.fn() };
+  return { menu: buildMenuTemplate(actions), actions };
+}
+
+function helpItems(menu: MenuItemConstructorOptions[]) {
+  const help = menu.find((item) => item.role === 'help');
+  return (help?.submenu ?? []) as MenuItemConstructorOptions[];
+}
+
+describe('application menu', () => {
+  it('uses the standard roles, with the app menu on macOS only', () => {
+    expect(template(true).menu.map((item) => item.role)).toEqual([
+      'appMenu',
+      'fileMenu',
+      'editMenu',
+      'viewMenu',
+      'windowMenu',
+      'help',
+    ]);
+    expect(template(false).menu.map((item) => item.role)).toEqual([
+      'fileMenu',
+      'editMenu',
+      'viewMenu',
+      'windowMenu',
+      'help',
+    ]);
+  });
+
+  it('has Help → Open Logs Folder and About PlantDesk', () => {
+    const { menu, actions } = template(false);
+    const items = helpItems(menu);
+    const byLabel = (label: string) => items.find((item) => item.label === label);
+    (byLabel('Open Logs Folder')?.click as () => void)();
+    expect(actions.openLogsFolder).toHaveBeenCalledOnce();
+    (byLabel('About PlantDesk')?.click as () => void)();
+    expect(actions.showAbout).toHaveBeenCalledOnce();
+  });
+});
+
+describe('paths', () => {
+  it('finds the preload, renderer and Local sandbox server next to out/main', () => {
+    const mainDir = path.join('/opt/PlantDesk/resources/app.asar/out/main');
+    expect(builtPaths(mainDir)).toEqual({
+      preload: path.join('/opt/PlantDesk/resources/app.asar/out/preload/index.cjs'),
+      rendererDir: path.join('/opt/PlantDesk/resources/app.asar/out/renderer'),
+      localServer: path.join('/opt/PlantDesk/resources/app.asar/out/main/localServer.js'),
+    });
+  });
+
+  it('reads environments.json next to the executable when packaged, else in the project', () => {
+    expect(
+      environmentsDefaultsFile({
+        isPackaged: true,
+        exePath: path.join('/opt/PlantDesk/plantdesk'),
+        appPath: path.join('/opt/PlantDesk/resources/app.asar'),
+      }),
+    ).toBe(path.join('/opt/PlantDesk/environments.json'));
+    expect(
+      environmentsDefaultsFile({
+        isPackaged: false,
+        exePath: path.join('/work/node_modules/electron/dist/electron'),
+        appPath: path.join('/work'),
+      }),
+    ).toBe(path.join('/work/environments.json'));
+  });
+});

@@ -1,0 +1,133 @@
+import { EventEmitter } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { ForkOptions, UtilityProcess } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createLineSplitter,
+  createUtilityProcessServer,
+  LOCAL_SANDBOX_SERVICE_NAME,
+} from '../../../electron/main/utilityProcessServer.ts';
+
+/** A stand-in for Electron's UtilityProcess: an emitter with piped stdout and stderr. */
+class FakeUtilityProcess extends EventEmitter {
+  pid: number | undefined = 4242;
+  stdout = new PassThrough();
+  stderr = new PassThrough();
+  kill = vi.fn(() => true);
+  exit(code: number) {
+    this.pid = undefined;
+    this.stdout.end();
+    this.stderr.end();
+    this.emit('exit', code);
+  }
+}
+
+function setup() {
+  const forks: Array<{ modulePath: string; args?: string[]; options?: ForkOptions }> = [];
+  let child!: FakeUtilityProcess;
+  const killProcess = vi.fn();
+  const spawn = createUtilityProcessServer({
+    fork: (modulePath, args, options) => {
+      forks.push({ modulePath, args, options });
+      child = new FakeUtilityProcess();
+      return child as unknown as UtilityProcess;
+    },
+    modulePath: '/app/out/main/localServer.js',
+    killProcess,
+  });
+  const server = spawn(['--port', '0', '--demo']);
+  const lines: Array<[string, string]> = [];
+  server.onOutput((line, stream) => lines.push([line, stream]));
+  const exited = new Promise<number | null>((resolve) => server.onExit(resolve));
+  return { forks, child, server, lines, exited, killProcess };
+}
+
+describe('createLineSplitter', () => {
+  it('emits whole lines across chunks, drops CR, and flushes the last partial line', () => {
+    const lines: string[] = [];
+    const splitter = createLineSplitter((line) => lines.push(line));
+    splitter.push('PlantDesk API lis');
+    splitter.push('tening on http://127.0.0.1:4321\r\nsecond\n\nthi');
+    expect(lines).toEqual(['PlantDesk API listening on http://127.0.0.1:4321', 'second', '']);
+    splitter.flush();
+    splitter.flush();
+    expect(lines).toEqual([
+      'PlantDesk API listening on http://127.0.0.1:4321',
+      'second',
+      '',
+      'thi',
+    ]);
+  });
+});
+
+describe('utility process server', () => {
+  it('forks the server entry with piped output and the service name', () => {
+    const { forks, server } = setup();
+    expect(forks).toEqual([
+      {
+        modulePath: '/app/out/main/localServer.js',
+        args: ['--port', '0', '--demo'],
+        options: { stdio: 'pipe', serviceName: LOCAL_SANDBOX_SERVICE_NAME },
+      },
+    ]);
+    expect(LOCAL_SANDBOX_SERVICE_NAME).toBe('PlantDesk Local sandbox');
+    expect(server.pid).toBe(4242);
+  });
+
+  it('reports output line by line with its stream, and the exit after the last line', async () => {
+    const { child, lines, exited } = setup();
+    child.stdout.write('PlantDesk API listening on http://127.0.0.1:');
+    child.stdout.write('4321\n');
+    child.stderr.write('warning: slow disk\nlast words without newline');
+    await new Promise((resolve) => setImmediate(resolve));
+    child.exit(3);
+    expect(await exited).toBe(3);
+    expect(lines).toEqual([
+      ['PlantDesk API listening on http://127.0.0.1:4321', 'stdout'],
+      ['warning: slow disk', 'stderr'],
+      ['last words without newline', 'stderr'],
+    ]);
+  });
+
+  it('tells a late exit listener the code at once', async () => {
+    const { child, server, exited } = setup();
+    child.exit(0);
+    await exited;
+    const late = await new Promise((resolve) => server.onExit(resolve));
+    expect(late).toBe(0);
+  });
+
+  it('reports a fatal error as a stderr line', () => {
+    const { child, lines } = setup();
+    child.emit('error', 'FatalError', 'v8::Heap', '{}');
+    expect(lines).toEqual([['Local sandbox process error: FatalError at v8::Heap', 'stderr']]);
+  });
+
+  it('kills gracefully with kill(), forcefully with SIGKILL, and not at all once exited', async () => {
+    const { child, server, killProcess, exited } = setup();
+    server.kill();
+    expect(child.kill).toHaveBeenCalledOnce();
+    server.forceKill();
+    expect(killProcess).toHaveBeenCalledWith(4242, 'SIGKILL');
+    child.exit(137);
+    await exited;
+    server.kill();
+    server.forceKill();
+    expect(child.kill).toHaveBeenCalledOnce();
+    expect(killProcess).toHaveBeenCalledOnce();
+    expect(server.pid).toBeUndefined();
+  });
+
+  it('still reports the exit if an output stream never ends', async () => {
+    vi.useFakeTimers();
+    try {
+      const { child, exited } = setup();
+      child.pid = undefined;
+      child.emit('exit', 1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await exited).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
