@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY } from './security.ts';
+import { CONTENT_SECURITY_POLICY } from '../services/contentSecurityPolicy.ts';
+import { APP_HOST, APP_SCHEME } from './security.ts';
 
 /**
  * Serves the built renderer (out/renderer) at app://plantdesk/ for `protocol.handle`. Plain

@@ -29,20 +29,6 @@ export const APP_SCHEME_PRIVILEGES: CustomScheme = {
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
 };
 
-/** Sent with every app:// response; the renderer talks to nothing but its own origin and IPC. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Vue and PrimeVue set inline styles at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
-
 /**
  * Creates every PlantDesk window, with exactly these web preferences (checklist items 2-4, 6,
  * 9-12). They are spelled out inside `new BrowserWindow(...)` so that Electronegativity's static

@@ -6,6 +6,7 @@ import type { ChannelHandlers, Envelope, SerializedError } from '../ipc/contract
 import { createDispatcher } from '../ipc/dispatch.ts';
 import type { EventBus } from '../services/eventBus.ts';
 import { silentLogger, type Logger } from '../services/logger.ts';
+import { CONTENT_SECURITY_POLICY } from '../services/contentSecurityPolicy.ts';
 
 /**
  * Browser mode: the PlantDesk services in a Node process, the built renderer served on loopback,
@@ -16,20 +17,6 @@ import { silentLogger, type Logger } from '../services/logger.ts';
  * every call needs the random key printed at start (only the user's terminal and the opened page
  * know it), a foreign Origin is refused, and so is any Host header other than our own address.
  */
-
-/** The same policy as the Electron window and renderer/index.html's meta tag. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // PrimeVue's theme injects <style> elements at run time.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
 
 const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,

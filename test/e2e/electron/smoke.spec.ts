@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { CHANNEL_NAMES, type PreloadApi } from '../../../electron/ipc/contract.ts';
-import { APP_ENTRY_URL, CONTENT_SECURITY_POLICY } from '../../../electron/main/security.ts';
+import { APP_ENTRY_URL } from '../../../electron/main/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/services/contentSecurityPolicy.ts';
 
 /**
  * The desktop app end to end: the built app (npm run build) in a real Electron, signing in to

@@ -13,11 +13,8 @@ import { spawnNodeServer } from '../../../electron/services/childProcessServer.t
 import { createEventBus } from '../../../electron/services/eventBus.ts';
 import { startPlantDesk, type PlantDesk } from '../../../electron/services/plantDesk.ts';
 import { createMemoryStore } from '../../../electron/services/secrets.ts';
-import {
-  CONTENT_SECURITY_POLICY,
-  createWebHost,
-  type WebHost,
-} from '../../../electron/web/host.ts';
+import { createWebHost, type WebHost } from '../../../electron/web/host.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/services/contentSecurityPolicy.ts';
 
 interface RawResponse {
   status: number;

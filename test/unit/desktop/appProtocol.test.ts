@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppProtocolHandler, resolveAppFile } from '../../../electron/main/appProtocol.ts';
-import { CONTENT_SECURITY_POLICY } from '../../../electron/main/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/services/contentSecurityPolicy.ts';
 
 // A fake out/renderer with a secret next to it: nothing may ever serve the secret.
 // Created at load time: the test table below names a path inside it.

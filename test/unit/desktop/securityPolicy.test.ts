@@ -14,7 +14,6 @@ import {
   APP_ORIGIN,
   APP_SCHEME_PRIVILEGES,
   blockRemoteRequests,
-  CONTENT_SECURITY_POLICY,
   createSecureWindow,
   denyAllPermissions,
   hardenWebContents,
@@ -24,6 +23,7 @@ import {
   originOf,
   type BlockedAction,
 } from '../../../electron/main/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../../../electron/services/contentSecurityPolicy.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
