@@ -13,7 +13,12 @@ import {
 import { CurrentUser, LoginRequest, TokenResponse } from './schemas/auth.ts';
 import { Plant, PlantCreateDto, PlantUpdateDto } from './schemas/plants.ts';
 import { DevicesCreateDto, DevicesUpdateDto } from './schemas/devices.ts';
-import { connectionTestQueryShape, SensorCreateDto, SensorUpdateDto } from './schemas/sensors.ts';
+import {
+  connectionTestQueryShape,
+  SensorConnectionTest,
+  SensorCreateDto,
+  SensorUpdateDto,
+} from './schemas/sensors.ts';
 import { Device, LoadSignature, Sensor } from './schemas/relationships.ts';
 import {
   DataTypesCollect,
@@ -558,6 +563,21 @@ export const routes = {
     ownership: true,
     params: sensorPath,
     status: 204,
+  }),
+  testSensorConnection: defineRoute({
+    operationId: 'testSensorConnection',
+    method: 'POST',
+    path: '/plants/{plantUuid}/sensors/{sensorUuid}/connection-test',
+    tag: 'Sensors',
+    summary: "Test a sensor's stored connection again",
+    description:
+      'Extension: runs the same test as creating or updating the sensor, without changing it, and answers the result (`ok: false` with the reason when the test fails; a sensor without a connection is `ok: false` too). Commissioning verifies sensors with it.',
+    auth: 'access',
+    permissions: [p('SENSORS', 'READ')],
+    ownership: true,
+    params: sensorPath,
+    status: 200,
+    response: SensorConnectionTest,
   }),
 
   // ── Vendors of a plant ──────────────────────────────────────────────────────

@@ -67,6 +67,18 @@ export type SensorCreateDto = z.infer<typeof SensorCreateDto>;
 export const SensorUpdateDto = SensorCreateDto.partial().meta({ id: 'SensorUpdateDto' });
 export type SensorUpdateDto = z.infer<typeof SensorUpdateDto>;
 
+/** The answer of a sensor's connection test: a failed test is a result, not an error. */
+export const SensorConnectionTest = z
+  .object({
+    ok: z.boolean(),
+    /** What was found: "Connected to 10.0.0.5:502", "No answer from … within 3000 ms". */
+    message: z.string(),
+    address: z.string().nullable(),
+    testedAt: UtcTimestamp,
+  })
+  .meta({ id: 'SensorConnectionTest' });
+export type SensorConnectionTest = z.infer<typeof SensorConnectionTest>;
+
 export const connectionTestQueryShape = {
   ignoreConnectionsTest: booleanParam('ignoreConnectionsTest').meta({
     description: 'Skip the connection test of the sensor connection',

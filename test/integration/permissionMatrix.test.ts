@@ -134,6 +134,9 @@ const fixtures: Record<RouteId, Fixture> = {
   deleteSensor: async (context) => ({
     params: { ...plantParams(context), sensorUuid: (await freshSensor(context)).sensorUuid },
   }),
+  testSensorConnection: async (context) => ({
+    params: { ...plantParams(context), sensorUuid: (await freshSensor(context)).sensorUuid },
+  }),
 
   listPlantVendors: async (context) => ({ params: plantParams(context) }),
   configurePlantVendor: async (context) => ({

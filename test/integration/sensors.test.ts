@@ -1067,3 +1067,82 @@ describe('DELETE /plants/{plantUuid}/sensors/{sensorUuid}', () => {
     expect(expectErrorBody(forbidden, 403).message).toBe('Permission SENSORS DELETE required');
   });
 });
+
+describe('POST /plants/{plantUuid}/sensors/{sensorUuid}/connection-test', () => {
+  const testPath = (plantUuid: string, sensorUuid: string) =>
+    `${sensorPath(plantUuid, sensorUuid)}/connection-test`;
+
+  it('tests the stored connection again and answers the result, changing nothing', async () => {
+    const address = `modbus://127.0.0.1:${openPort}`;
+    const sensor = await createSensor(siblingPlant, {
+      sensorTypeUuid: sensorTypes.POWER_METER,
+      connection: { vendorUuid: vendors.FRONIUS, address },
+    });
+    const response = await server.request('POST', testPath(siblingPlant, sensor.sensorUuid), {
+      token: tokens.manager,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      ok: true,
+      message: `Connected to 127.0.0.1:${openPort}`,
+      address,
+      testedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+    });
+    const read = await server.request('GET', sensorPath(siblingPlant, sensor.sensorUuid), {
+      token: tokens.manager,
+    });
+    expect(read.body.updatedAt).toBe(sensor.updatedAt);
+  });
+
+  it('a failing test is a result with the reason, not an error', async () => {
+    const address = `modbus://127.0.0.1:${closedPort}`;
+    const sensor = await createSensor(
+      siblingPlant,
+      {
+        sensorTypeUuid: sensorTypes.POWER_METER,
+        connection: { vendorUuid: vendors.FRONIUS, address },
+      },
+      { ignoreConnectionsTest: 'true' },
+    );
+    const response = await server.request('POST', testPath(siblingPlant, sensor.sensorUuid), {
+      token: tokens.installer,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.ok).toBe(false);
+    expect(response.body.message).toContain(`Cannot connect to 127.0.0.1:${closedPort}`);
+  });
+
+  it('a sensor without a connection answers ok: false', async () => {
+    const sensor = await createSensor(siblingPlant, { sensorTypeUuid: sensorTypes.POWER_METER });
+    const response = await server.request('POST', testPath(siblingPlant, sensor.sensorUuid), {
+      token: tokens.installer,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      ok: false,
+      message: 'The sensor has no connection to test',
+      address: null,
+    });
+  });
+
+  it('answers 401, 404 for another organization or plant, 400 for a malformed uuid', async () => {
+    const sensor = await createSensor(siblingPlant, { sensorTypeUuid: sensorTypes.POWER_METER });
+    expectErrorBody(await server.request('POST', testPath(siblingPlant, sensor.sensorUuid)), 401);
+    expectErrorBody(
+      await server.request('POST', testPath(siblingPlant, sensor.sensorUuid), {
+        token: tokens.outsider,
+      }),
+      404,
+    );
+    expectErrorBody(
+      await server.request('POST', testPath(demoPlant, sensor.sensorUuid), {
+        token: tokens.installer,
+      }),
+      404,
+    );
+    expectErrorBody(
+      await server.request('POST', testPath(siblingPlant, 'x'), { token: tokens.installer }),
+      400,
+    );
+  });
+});

@@ -3,11 +3,17 @@ import type { ServerContext } from '../../context.ts';
 import { containsIgnoreCase, fetchPage, ignoringCase, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { toSensors } from './sensorRelationships.ts';
+import { testConnection } from './sensorRules.ts';
 import { deleteSensor, findSensorOrThrow, insertSensor, updateSensor } from './sensorStore.ts';
 
 type SensorHandlers = Pick<
   RouteHandlers,
-  'createSensor' | 'listSensors' | 'getSensor' | 'updateSensor' | 'deleteSensor'
+  | 'createSensor'
+  | 'listSensors'
+  | 'getSensor'
+  | 'updateSensor'
+  | 'deleteSensor'
+  | 'testSensorConnection'
 >;
 
 const SENSOR_COLUMNS: SortColumnsOf<Routes['listSensors']> = {
@@ -68,6 +74,22 @@ export function sensorHandlers(context: ServerContext): SensorHandlers {
     updateSensor: async ({ plant, params, query, body }) => {
       const current = await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
       return updateSensor(context, current, body, query.ignoreConnectionsTest === true);
+    },
+
+    testSensorConnection: async ({ plant, params }) => {
+      const sensor = await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
+      const result =
+        sensor.connection_vendor_uuid === null || sensor.connection_address === null
+          ? { ok: false, message: 'The sensor has no connection to test' }
+          : await testConnection(context, {
+              vendorUuid: sensor.connection_vendor_uuid,
+              address: sensor.connection_address,
+            });
+      return {
+        ...result,
+        address: sensor.connection_address,
+        testedAt: context.now().toISOString(),
+      };
     },
 
     deleteSensor: async ({ plant, params }) => {

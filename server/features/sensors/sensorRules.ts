@@ -2,6 +2,7 @@ import type { DataTypesCollect, SensorConnection, SensorFlow } from '../../../ap
 import type { ServerContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { unprocessable } from '../../http/errors.ts';
+import type { ConnectionTestResult } from '../../integrations/connectionTester.ts';
 import { allowedDataTypes } from '../catalogs/catalogRecords.ts';
 
 /**
@@ -114,25 +115,39 @@ export async function requireDeviceOfPlant(
   if (!device) throw unprocessable(`deviceUuid ${deviceUuid} is not a device of this plant`);
 }
 
+async function connectionVendor({ db }: ServerContext, connection: SensorConnection) {
+  return db
+    .selectFrom('vendors')
+    .select(['code', 'kind', 'name'])
+    .where('vendor_uuid', '=', connection.vendorUuid)
+    .executeTakeFirst();
+}
+
+/** The vendor integration's test of a stored connection, as a result (testSensorConnection). */
+export async function testConnection(
+  context: ServerContext,
+  connection: SensorConnection,
+): Promise<ConnectionTestResult> {
+  const vendor = await connectionVendor(context, connection);
+  if (!vendor) return { ok: false, message: 'The connection names a vendor that no longer exists' };
+  return context.connections.test(vendor, connection.address);
+}
+
 /**
  * The connection's vendor must exist; then, unless the caller skips it, the vendor integration
  * must reach the address.
  */
 export async function checkConnection(
-  { db, connections }: ServerContext,
+  context: ServerContext,
   connection: SensorConnection,
   skipTest: boolean,
 ): Promise<void> {
-  const vendor = await db
-    .selectFrom('vendors')
-    .select(['code', 'kind', 'name'])
-    .where('vendor_uuid', '=', connection.vendorUuid)
-    .executeTakeFirst();
+  const vendor = await connectionVendor(context, connection);
   if (!vendor) {
     throw unprocessable(`connection.vendorUuid ${connection.vendorUuid} does not name a vendor`);
   }
   if (skipTest) return;
-  const result = await connections.test(vendor, connection.address);
+  const result = await context.connections.test(vendor, connection.address);
   if (!result.ok) {
     throw unprocessable(
       `Connection test of '${connection.address}' failed: ${result.message} (add ignoreConnectionsTest=true to save it anyway)`,
