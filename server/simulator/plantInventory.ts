@@ -51,15 +51,25 @@ const DEFAULT_LOSSES_PERCENT = 14;
 const DEFAULT_C_RATE = 0.5;
 const CAPACITY_KEYS = ['capacityKwh', 'usableCapacityKwh'] as const;
 
-/** Every plant with simulated sensors, ready to simulate with `seed`. */
-export async function simulatedPlants(db: Db, seed: number): Promise<SimulatedPlant[]> {
+/**
+ * The sensors connected to the simulator vendor at a `sim://` address, fed through the API or
+ * not. One query without joins to readings: cheap enough to ask every few seconds.
+ */
+export async function simulatorConnectedSensors(
+  db: Db,
+): Promise<{ sensor_uuid: string; plant_uuid: string; connection_address: string | null }[]> {
   const connected = await db
     .selectFrom('sensors as s')
     .innerJoin('vendors as v', 'v.vendor_uuid', 's.connection_vendor_uuid')
     .select(['s.sensor_uuid', 's.plant_uuid', 's.connection_address'])
     .where('v.kind', '=', 'SIMULATOR')
     .execute();
-  const candidates = connected.filter((row) => isSimulatorAddress(row.connection_address));
+  return connected.filter((row) => isSimulatorAddress(row.connection_address));
+}
+
+/** Every plant with simulated sensors, ready to simulate with `seed`. */
+export async function simulatedPlants(db: Db, seed: number): Promise<SimulatedPlant[]> {
+  const candidates = await simulatorConnectedSensors(db);
   const fedElsewhere = await externallyFed(
     db,
     candidates.map((row) => row.sensor_uuid),

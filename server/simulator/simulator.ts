@@ -6,7 +6,11 @@ import {
 } from '../measurements/readingsStore.ts';
 import { externallyFed } from './externalFeeds.ts';
 import { DAY_MS, MINUTE_MS } from './plantClock.ts';
-import { simulatedPlants, type SimulatedPlant } from './plantInventory.ts';
+import {
+  simulatedPlants,
+  simulatorConnectedSensors,
+  type SimulatedPlant,
+} from './plantInventory.ts';
 import { createPlantSimulation, type PlantSimulation } from './plantSimulation.ts';
 import { appendDayReadings } from './sensorReadings.ts';
 
@@ -18,6 +22,10 @@ import { appendDayReadings } from './sensorReadings.ts';
  * its latest reading, looking back at most 90 days (after a long stop); a sensor without any
  * reading gets `historyDays` of history, or, live, just its reading of the current minute.
  * Values are pure functions of (seed, plant, time), so where a pass starts changes nothing.
+ *
+ * Live, a pass runs every minute, and also as soon as a sensor newly connected at a `sim://`
+ * address is seen (checked every few seconds): an installer commissioning a plant sees its
+ * first reading within seconds, not up to a minute later.
  */
 
 export const DEFAULT_SIMULATION_SEED = 1;
@@ -31,6 +39,8 @@ export const MAX_CATCH_UP_READINGS = MAX_CATCH_UP_DAYS * 1440;
 const MAX_KEPT_SIMULATIONS = 32;
 /** Live ticks run this long after each minute starts, so that minute's reading is due. */
 const TICK_DELAY_MS = 250;
+/** How often live mode looks for sensors newly connected to the simulator. */
+export const NEW_SENSOR_CHECK_MS = 3_000;
 
 export interface CatchUpOptions {
   seed?: number;
@@ -54,6 +64,8 @@ export interface SimulatorOptions {
    * failed live tick waits for the next minute; neither stops the simulator.
    */
   onError?: (error: unknown, plantUuid?: string) => void;
+  /** How often live mode looks for newly connected sensors; default NEW_SENSOR_CHECK_MS. */
+  newSensorCheckMs?: number;
 }
 
 /** Runs one catch-up pass over the database; the way to drive the simulator from tests. */
@@ -73,10 +85,15 @@ export class Simulator {
   readonly #seed: number;
   readonly #now: () => Date;
   readonly #onError: (error: unknown, plantUuid?: string) => void;
+  readonly #newSensorCheckMs: number;
   /** Plant simulations, kept while their configuration stays the same (their caches help). */
   readonly #simulations = new Map<string, { fingerprint: string; simulation: PlantSimulation }>();
   #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  #newSensorTimer: NodeJS.Timeout | undefined;
+  /** Live passes, one after the other (a minute tick and a new sensor's pass never overlap). */
+  #running: Promise<void> = Promise.resolve();
+  /** The connected sensors the last new-sensor check saw; undefined before the first. */
+  #knownSensors: Set<string> | undefined;
   #stopped = false;
 
   constructor(db: Db, options: SimulatorOptions) {
@@ -84,6 +101,7 @@ export class Simulator {
     this.#seed = options.seed ?? DEFAULT_SIMULATION_SEED;
     this.#now = options.now;
     this.#onError = options.onError ?? ((error) => console.error(error));
+    this.#newSensorCheckMs = options.newSensorCheckMs ?? NEW_SENSOR_CHECK_MS;
   }
 
   /** Brings every simulated sensor up to `nowMs`; see the module comment. */
@@ -108,32 +126,79 @@ export class Simulator {
     return result;
   }
 
-  /** Live readings every minute, on the minute, until `stop()`. */
+  /**
+   * Live readings every minute, on the minute, until `stop()`; and a newly connected sensor's
+   * reading of the current minute within `newSensorCheckMs` of its creation.
+   */
   startLive(): void {
+    if (this.#stopped) return;
+    // What is connected now has just been caught up (startSimulation): only newer sensors count.
+    if (this.#knownSensors === undefined) void this.#livePass(() => this.#catchUpNewSensors());
+    this.#scheduleTick();
+    this.#scheduleNewSensorCheck();
+  }
+
+  /** Stops live readings and waits for a pass in progress. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    clearTimeout(this.#newSensorTimer);
+    this.#timer = undefined;
+    this.#newSensorTimer = undefined;
+    await this.#running;
+  }
+
+  #scheduleTick(): void {
     if (this.#stopped || this.#timer) return;
     const delay = MINUTE_MS - (Date.now() % MINUTE_MS) + TICK_DELAY_MS;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.#running = this.catchUp(this.#now().getTime())
-        .then(
-          () => undefined,
-          (error: unknown) => this.#onError(error),
-        )
-        .finally(() => {
-          this.#running = undefined;
-          if (!this.#stopped) this.startLive();
-        });
+      void this.#livePass(async () => {
+        await this.catchUp(this.#now().getTime());
+      }).finally(() => this.#scheduleTick());
     }, delay);
     // The simulator never keeps the process alive on its own.
     this.#timer.unref();
   }
 
-  /** Stops live readings and waits for a tick in progress. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  #scheduleNewSensorCheck(): void {
+    if (this.#stopped || this.#newSensorTimer) return;
+    this.#newSensorTimer = setTimeout(() => {
+      this.#newSensorTimer = undefined;
+      void this.#livePass(() => this.#catchUpNewSensors()).finally(() =>
+        this.#scheduleNewSensorCheck(),
+      );
+    }, this.#newSensorCheckMs);
+    this.#newSensorTimer.unref();
+  }
+
+  /**
+   * A pass when a sensor is connected that the previous check did not see (the first check
+   * only takes note). Sensors fed through the API stay in the set, so they never cause a pass
+   * again; a sensor removed and another added do.
+   */
+  async #catchUpNewSensors(): Promise<void> {
+    const connected = new Set(
+      (await simulatorConnectedSensors(this.#db)).map((row) => row.sensor_uuid),
+    );
+    const known = this.#knownSensors;
+    this.#knownSensors = connected;
+    if (known === undefined || [...connected].every((sensorUuid) => known.has(sensorUuid))) return;
+    await this.catchUp(this.#now().getTime());
+  }
+
+  /** Runs `work` after any pass in progress; failures are reported, never thrown. */
+  #livePass(work: () => Promise<void>): Promise<void> {
+    const pass = this.#running.then(async () => {
+      if (this.#stopped) return;
+      try {
+        await work();
+      } catch (error) {
+        this.#onError(error);
+      }
+    });
+    this.#running = pass;
+    return pass;
   }
 
   async #catchUpPlant(

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../api/index.ts';
 import type { Db } from '../../server/db/database.ts';
 import { DEMO_SENSORS } from '../../server/demo/demoPlant.ts';
 import { ingest, readingsOf } from '../../server/measurements/readingsStore.ts';
 import { readingSensorOf } from '../../server/measurements/readingSensors.ts';
-import { simulateUpTo } from '../../server/simulator/index.ts';
+import { simulateUpTo, Simulator } from '../../server/simulator/index.ts';
 import { simulatedPlants } from '../../server/simulator/plantInventory.ts';
 import { createDevice, createPlant, createSensor, expectStatus } from '../support/entities.ts';
 import { expectErrorBody, TestServer } from '../support/testServer.ts';
@@ -400,6 +400,57 @@ describe('restart', () => {
       }
     } finally {
       rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('live: a newly connected sensor', () => {
+  it('gets its reading of the current minute within seconds, not at the next minute', async () => {
+    const own = await TestServer.start({ simulation: false });
+    // The clock stands 20 s into a minute: the next minute tick is 40 s away.
+    const simulator = new Simulator(own.server.context.db, {
+      now: () => new Date(NOW + 20_000),
+      newSensorCheckMs: 50,
+      onError: (error) => {
+        throw error;
+      },
+    });
+    try {
+      const ownToken = await own.tokenFor('installer');
+      const vendor = (await own.catalog('/vendors', 'vendorUuid')).SIMULATOR!;
+      const types = await own.catalog('/sensor-types', 'sensorTypeUuid');
+      const kinds = await own.catalog('/data-types-collects', 'dataTypesCollectUuid');
+      const plant = await createPlant(own, ownToken, { name: 'Commissioned just now' });
+      simulator.startLive();
+      // The first check notes what is connected (the demo plant's sensors) without a pass.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const passes = vi.spyOn(simulator, 'catchUp');
+
+      const sensor = await createSensor(own, ownToken, plant.plantUuid, {
+        name: 'Inverter output',
+        sensorTypeUuid: types.POWER_METER,
+        dataTypesCollectUuids: [kinds.POWER],
+        flow: 'PRODUCTION',
+        connection: { vendorUuid: vendor, address: 'sim://commissioned/pv' },
+      });
+      const ownReadings = () =>
+        readingsOf(own.server.context.db, sensor.sensorUuid as string, ...EVER);
+      await vi.waitFor(
+        async () => {
+          expect(await ownReadings()).toHaveLength(1);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
+      expect((await ownReadings())[0]!.takenAt).toBe(NOW);
+      expect(passes).toHaveBeenCalledTimes(1);
+
+      // Nothing new connected: the checks that follow run no pass (at most a minute tick of
+      // the real clock falls in this window).
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(passes.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      await simulator.stop();
+      await own.close();
     }
   });
 });
