@@ -86,6 +86,12 @@ export const SignInInput = z.strictObject({
 });
 export type SignInInput = z.infer<typeof SignInInput>;
 
+export interface PdfSaveResult {
+  /** False when the user cancelled the file dialog. */
+  saved: boolean;
+  path?: string;
+}
+
 export interface KeychainStatus {
   available: boolean;
   /** Set when unavailable: what that means for the user. */
@@ -155,6 +161,11 @@ export const ApiCallOptions = z.strictObject({
 });
 export type ApiCallOptions = z.infer<typeof ApiCallOptions>;
 
+/** No folder separators, characters Windows forbids, or control characters. */
+function isPlainFileName(name: string): boolean {
+  return !/[/\\:*?"<>|]/.test(name) && [...name].every((char) => char >= ' ');
+}
+
 // ── Channels ────────────────────────────────────────────────────────────────────────────────
 
 export const channels = {
@@ -185,6 +196,23 @@ export const channels = {
     ]),
   ),
   'api.cancel': channel()(z.tuple([z.string().min(1).max(100)])),
+
+  /**
+   * Saves the window's current page (the commissioning report) as PDF, where the user picks the
+   * file. Electron only: in browser mode the renderer opens the print dialog instead.
+   */
+  'report.savePdf': channel<PdfSaveResult>()(
+    z.tuple([
+      z.strictObject({
+        suggestedName: z
+          .string()
+          .trim()
+          .min(1)
+          .max(200)
+          .refine(isPlainFileName, { error: 'not a file name' }),
+      }),
+    ]),
+  ),
 
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   app,
@@ -18,6 +19,7 @@ import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
 import { createAppProtocolHandler } from './appProtocol.ts';
 import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
 import { buildMenuTemplate } from './menu.ts';
+import { createPdfExport } from './pdfExport.ts';
 import { builtPaths, environmentsDefaultsFile } from './paths.ts';
 import {
   APP_ENTRY_URL,
@@ -202,6 +204,22 @@ function main(): void {
         if (!isHttpsUrl(url)) throw new Error('Only https addresses open in the browser');
         await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK https only and allow-listed
       },
+      // The commissioning report: the focused PlantDesk window's page, where the user chooses.
+      savePdf: createPdfExport({
+        window() {
+          const focused = BrowserWindow.getFocusedWindow();
+          return focused && windows.has(focused) ? focused : windows.keys().next().value;
+        },
+        showSaveDialog: (window, options) => dialog.showSaveDialog(window, options),
+        writeFile: (filePath, data) => writeFile(filePath, data),
+        defaultDirectory() {
+          try {
+            return app.getPath('documents');
+          } catch {
+            return undefined;
+          }
+        },
+      }),
     });
     const dispatchReady: Promise<Dispatch> = starting.then((started) =>
       createDispatcher(started.handlers, (channel, error) =>

@@ -10,6 +10,7 @@ import type {
   KeychainStatus,
   LocalSandboxState,
   SerializedError,
+  PdfSaveResult,
 } from '../ipc/contract.ts';
 import type { BridgeableError } from '../ipc/dispatch.ts';
 import { createApiClient } from './api/apiClient.ts';
@@ -53,6 +54,11 @@ export interface PlantDeskOptions {
   localSandboxArgs?: readonly string[];
   /** How long `environments.testConnection` waits. Default 10 s. */
   connectionTestTimeoutMs?: number;
+  /**
+   * Saves the focused window's page as a PDF where the user chooses (Electron: printToPDF and a
+   * save dialog). Absent in browser mode, where the renderer uses the browser's print dialog.
+   */
+  savePdf?(suggestedName: string): Promise<PdfSaveResult>;
 }
 
 export interface PlantDesk {
@@ -256,6 +262,19 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     async 'api.cancel'(requestId) {
       inFlight.get(requestId)?.abort();
       inFlight.delete(requestId);
+    },
+
+    async 'report.savePdf'({ suggestedName }) {
+      if (!options.savePdf) {
+        throw new HostError(
+          'invalidArguments',
+          'Saving a PDF needs the desktop app; in the browser, print the page to PDF instead.',
+        );
+      }
+      const name = suggestedName.toLowerCase().endsWith('.pdf')
+        ? suggestedName
+        : `${suggestedName}.pdf`;
+      return options.savePdf(name);
     },
 
     async 'shell.openExternal'(url) {

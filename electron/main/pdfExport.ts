@@ -1,0 +1,60 @@
+import path from 'node:path';
+import type { PdfSaveResult } from '../ipc/contract.ts';
+
+/**
+ * "Save as PDF" of the commissioning report: the page of the window that asked (the focused
+ * PlantDesk window, else the first), printed with the page's print styles (only the report
+ * prints), saved where the user chooses. Electron is reached through the dependencies, so this
+ * is unit tested without it.
+ */
+
+/** What printToPDF is asked: A4 with the report's colours (the pass/fail marks). */
+export const PDF_OPTIONS = { printBackground: true, pageSize: 'A4' } as const;
+
+export interface PdfWindow {
+  webContents: { printToPDF(options: typeof PDF_OPTIONS): Promise<Uint8Array> };
+}
+
+export interface PdfExportDeps<W extends PdfWindow> {
+  /** The focused PlantDesk window, else the first one; undefined when none is open. */
+  window(): W | undefined;
+  /** Electron's dialog.showSaveDialog, modal to the window. */
+  showSaveDialog(
+    window: W,
+    options: {
+      title: string;
+      defaultPath: string;
+      filters: { name: string; extensions: string[] }[];
+      properties: ['createDirectory', 'showOverwriteConfirmation'];
+    },
+  ): Promise<{ canceled: boolean; filePath?: string }>;
+  writeFile(filePath: string, data: Uint8Array): Promise<void>;
+  /** Where the dialog opens (the Documents folder); undefined when unknown. */
+  defaultDirectory(): string | undefined;
+}
+
+export function createPdfExport<W extends PdfWindow>(
+  deps: PdfExportDeps<W>,
+): (suggestedName: string) => Promise<PdfSaveResult> {
+  return async (suggestedName) => {
+    const window = deps.window();
+    if (!window) throw new Error('No PlantDesk window is open to save as PDF');
+    const directory = deps.defaultDirectory();
+    const choice = await deps.showSaveDialog(window, {
+      title: 'Save the commissioning report as PDF',
+      defaultPath: directory ? path.join(directory, suggestedName) : suggestedName,
+      filters: [{ name: 'PDF document', extensions: ['pdf'] }],
+      properties: ['createDirectory', 'showOverwriteConfirmation'],
+    });
+    if (choice.canceled || !choice.filePath) return { saved: false };
+    const filePath = withPdfExtension(choice.filePath);
+    const pdf = await window.webContents.printToPDF(PDF_OPTIONS);
+    await deps.writeFile(filePath, pdf);
+    return { saved: true, path: filePath };
+  };
+}
+
+/** A name typed without the extension still saves a `.pdf` (Linux dialogs do not add it). */
+export function withPdfExtension(filePath: string): string {
+  return path.extname(filePath).toLowerCase() === '.pdf' ? filePath : `${filePath}.pdf`;
+}
