@@ -1,6 +1,9 @@
+import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Component tests (test/renderer) mount .vue files.
+  plugins: [vue()],
   test: {
     include: ['test/**/*.test.ts'],
     // Playwright runs these (npm run test:e2e).

@@ -164,14 +164,96 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return body.ok === true || (body.ok === false && 'error' in body);
 }
 
+/** One settled call, as `onCallSettled` listeners see it (the offline banner, for one). */
+export interface CallSettlement {
+  channel: ChannelName;
+  /** For `api.call`: the route. */
+  route?: string;
+  ok: boolean;
+  error?: PlantDeskError;
+}
+export type CallSettledListener = (settlement: CallSettlement) => void;
+
+const settledListeners = new Set<CallSettledListener>();
+
+/**
+ * Observes every call and invoke of the window's bridge once it settles: what the connectivity
+ * store uses to show the offline banner on a network failure and hide it on any success.
+ */
+export function onCallSettled(listener: CallSettledListener): Unsubscribe {
+  settledListeners.add(listener);
+  return () => settledListeners.delete(listener);
+}
+
+function settle(settlement: CallSettlement): void {
+  for (const listener of [...settledListeners]) {
+    try {
+      listener(settlement);
+    } catch (error) {
+      console.error('A call-settled listener failed', error);
+    }
+  }
+}
+
+/** Wraps a bridge so that every call and invoke reports its outcome to `onCallSettled`. */
+export function observeBridge(bridge: PlantDeskBridge): PlantDeskBridge {
+  async function observed<T>(
+    channel: ChannelName,
+    route: string | undefined,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      const value = await run();
+      settle({ channel, route, ok: true });
+      return value;
+    } catch (caught) {
+      settle({
+        channel,
+        route,
+        ok: false,
+        error: caught instanceof PlantDeskError ? caught : undefined,
+      });
+      throw caught;
+    }
+  }
+  return {
+    invoke: ((channel: Exclude<ChannelName, 'api.call'>, ...args: unknown[]) =>
+      observed(channel, undefined, () =>
+        (bridge.invoke as (c: string, ...a: unknown[]) => Promise<unknown>)(channel, ...args),
+      )) as PlantDeskBridge['invoke'],
+    call: ((route: string, input: unknown, options?: ApiCallOptions) =>
+      observed('api.call', route, () =>
+        (bridge.call as (r: string, i: unknown, o?: ApiCallOptions) => Promise<unknown>)(
+          route,
+          input,
+          options,
+        ),
+      )) as PlantDeskBridge['call'],
+    on: (event, listener) => bridge.on(event, listener),
+  };
+}
+
 let instance: PlantDeskBridge | undefined;
 
 /** The bridge of this window: IPC when the preload is there, HTTP otherwise. */
 export function useBridge(): PlantDeskBridge {
-  instance ??= createBridge(
-    window.plantdesk
-      ? ipcTransport(window.plantdesk)
-      : httpTransport(takeWebKey(window.location, window.history, window.sessionStorage)),
+  instance ??= observeBridge(
+    createBridge(
+      window.plantdesk
+        ? ipcTransport(window.plantdesk)
+        : httpTransport(takeWebKey(window.location, window.history, window.sessionStorage)),
+    ),
   );
+  return instance;
+}
+
+/**
+ * Component tests: the bridge every later `useBridge()` answers (observed like the real one), and
+ * no call-settled listener left over from an earlier test. Create a fresh Pinia after this, so
+ * the stores pick the new bridge up.
+ */
+export function provideBridgeForTests(bridge: PlantDeskBridge): PlantDeskBridge {
+  settledListeners.clear();
+  instance = observeBridge(bridge);
   return instance;
 }

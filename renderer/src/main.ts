@@ -2,6 +2,9 @@ import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import Aura from '@primeuix/themes/aura';
+import ConfirmationService from 'primevue/confirmationservice';
+import ToastService from 'primevue/toastservice';
+import Tooltip from 'primevue/tooltip';
 import 'primeicons/primeicons.css';
 import './styles.css';
 import App from './App.vue';
@@ -18,6 +21,9 @@ const router = createAppRouter();
 app.use(pinia);
 app.use(router);
 app.use(PrimeVue, { theme: { preset: Aura, options: { darkModeSelector: 'system' } } });
+app.use(ToastService);
+app.use(ConfirmationService);
+app.directive('tooltip', Tooltip);
 
 router.beforeEach(async (to) => {
   const session = useSessionStore();
@@ -28,7 +34,9 @@ router.beforeEach(async (to) => {
       // The host is unreachable or refuses us: the sign-in screen shows why.
     }
   }
-  if (to.meta.requiresSession && !session.signedIn) return { name: 'signIn' };
+  // An expired session keeps the user where the password dialog is, with what they typed.
+  if (session.expired && !to.meta.public) return false;
+  if (!to.meta.public && !session.signedIn) return { name: 'signIn' };
   if (to.name === 'signIn' && session.signedIn) return { name: 'plants' };
   return true;
 });

@@ -1,25 +1,129 @@
-import { createRouter, createWebHashHistory } from 'vue-router';
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
 import SignInView from './views/SignInView.vue';
-import PlantsView from './views/PlantsView.vue';
 
 /**
- * Hash history: the page is a file in Electron and a single static file in the web host, so
- * only the part after `#` may change.
+ * Hash history: the page is one static file (app:// in Electron, the web host in browser mode),
+ * so only the part after `#` may change. Every screen has a deep link.
+ *
+ * `meta.breadcrumb`: the crumb's label; `'plant'` shows the name of the plant in the path.
+ * `meta.section`: which navigation entry is current.
  */
-export function createAppRouter() {
-  return createRouter({
-    history: createWebHashHistory(),
-    routes: [
-      { path: '/', redirect: { name: 'plants' } },
-      { path: '/sign-in', name: 'signIn', component: SignInView },
-      { path: '/plants', name: 'plants', component: PlantsView, meta: { requiresSession: true } },
-      { path: '/:unknown(.*)*', redirect: { name: 'plants' } },
+const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: { name: 'plants' } },
+  { path: '/sign-in', name: 'signIn', component: SignInView, meta: { public: true } },
+  {
+    path: '/plants',
+    meta: { breadcrumb: 'Plants', section: 'plants' },
+    children: [
+      { path: '', name: 'plants', component: () => import('./views/PlantsView.vue') },
+      {
+        path: 'new',
+        name: 'plantNew',
+        component: () => import('./views/PlantFormView.vue'),
+        meta: { breadcrumb: 'New plant' },
+      },
+      {
+        path: ':plantUuid',
+        component: () => import('./views/PlantView.vue'),
+        props: true,
+        meta: { breadcrumb: 'plant' },
+        children: [
+          {
+            path: '',
+            name: 'plant',
+            component: () => import('./views/PlantOverviewView.vue'),
+            props: true,
+          },
+          {
+            path: 'edit',
+            name: 'plantEdit',
+            component: () => import('./views/PlantFormView.vue'),
+            props: true,
+            meta: { breadcrumb: 'Edit' },
+          },
+          {
+            path: 'devices',
+            name: 'plantDevices',
+            component: () => import('./views/PlantDevicesView.vue'),
+            props: true,
+            meta: { breadcrumb: 'Devices' },
+          },
+          {
+            path: 'sensors',
+            name: 'plantSensors',
+            component: () => import('./views/PlantSensorsView.vue'),
+            props: true,
+            meta: { breadcrumb: 'Sensors' },
+          },
+          {
+            path: 'vendors',
+            name: 'plantVendors',
+            component: () => import('./views/PlantVendorsView.vue'),
+            props: true,
+            meta: { breadcrumb: 'Vendors' },
+          },
+        ],
+      },
     ],
-  });
+  },
+  {
+    // A new plant from nothing, or a plant's commissioning resumed at a step.
+    path: '/commission/:plantUuid?/:step?',
+    name: 'commission',
+    component: () => import('./views/CommissioningView.vue'),
+    props: true,
+    meta: { breadcrumb: 'Commissioning', section: 'commission' },
+  },
+  {
+    path: '/catalogs',
+    component: () => import('./views/CatalogsView.vue'),
+    meta: { breadcrumb: 'Catalogs', section: 'catalogs' },
+    children: [
+      { path: '', name: 'catalogs', redirect: { name: 'sensorTypes' } },
+      {
+        path: 'sensor-types',
+        name: 'sensorTypes',
+        component: () => import('./views/SensorTypesView.vue'),
+        meta: { breadcrumb: 'Sensor types' },
+      },
+      {
+        path: 'device-types',
+        name: 'deviceTypes',
+        component: () => import('./views/DeviceTypesView.vue'),
+        meta: { breadcrumb: 'Device types' },
+      },
+      {
+        path: 'load-signatures',
+        name: 'loadSignatures',
+        component: () => import('./views/LoadSignaturesView.vue'),
+        meta: { breadcrumb: 'Load signatures' },
+      },
+      {
+        path: 'data-types',
+        name: 'dataTypesCollects',
+        component: () => import('./views/DataTypesCollectsView.vue'),
+        meta: { breadcrumb: 'Data types' },
+      },
+    ],
+  },
+  {
+    path: '/environments',
+    name: 'environments',
+    component: () => import('./views/EnvironmentsView.vue'),
+    meta: { breadcrumb: 'Environments', section: 'environments', public: true },
+  },
+  { path: '/:unknown(.*)*', redirect: { name: 'plants' } },
+];
+
+export function createAppRouter() {
+  return createRouter({ history: createWebHashHistory(), routes });
 }
 
 declare module 'vue-router' {
   interface RouteMeta {
-    requiresSession?: boolean;
+    /** Reachable without a session (everything else sends to sign-in). */
+    public?: boolean;
+    breadcrumb?: string;
+    section?: 'plants' | 'commission' | 'catalogs' | 'environments';
   }
 }

@@ -1,7 +1,13 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { useBridge } from '../bridge.ts';
-import type { Environment, LocalSandboxState } from '../../../electron/ipc/contract.ts';
+import type {
+  ConnectionTestResult,
+  Environment,
+  EnvironmentInput,
+  EnvironmentList,
+  LocalSandboxState,
+} from '../../../electron/ipc/contract.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
 /** The configured environments, the active one, and the Local sandbox's state. */
@@ -14,11 +20,14 @@ export const useEnvironmentStore = defineStore('environments', () => {
 
   const active = computed(() => environments.value.find((env) => env.id === activeId.value));
   const activeIsLocal = computed(() => active.value?.kind === 'local');
+  const isProduction = computed(() => active.value?.kind === 'production');
 
-  bridge.on('environments.changed', (list) => {
+  function applyList(list: EnvironmentList): void {
     environments.value = list.environments;
     activeId.value = list.activeId;
-  });
+  }
+
+  bridge.on('environments.changed', applyList);
   bridge.on('localSandbox.changed', (state) => {
     localSandbox.value = state;
   });
@@ -28,8 +37,7 @@ export const useEnvironmentStore = defineStore('environments', () => {
       bridge.invoke('environments.list'),
       bridge.invoke('localSandbox.state'),
     ]);
-    environments.value = list.environments;
-    activeId.value = list.activeId;
+    applyList(list);
     localSandbox.value = sandbox;
     loaded.value = true;
   }
@@ -41,6 +49,35 @@ export const useEnvironmentStore = defineStore('environments', () => {
     useSessionStore().apply(session);
   }
 
+  /** The host announces the new list too (`environments.changed`); this keeps it without waiting. */
+  async function refreshList(): Promise<void> {
+    applyList(await bridge.invoke('environments.list'));
+  }
+
+  async function add(input: EnvironmentInput): Promise<Environment> {
+    const created = await bridge.invoke('environments.add', input);
+    await refreshList();
+    return created;
+  }
+
+  async function update(id: string, input: EnvironmentInput): Promise<Environment> {
+    const updated = await bridge.invoke('environments.update', id, input);
+    await refreshList();
+    return updated;
+  }
+
+  /** Removing the active environment makes the host select the Local sandbox. */
+  async function remove(id: string): Promise<void> {
+    const wasActive = id === activeId.value;
+    await bridge.invoke('environments.remove', id);
+    await refreshList();
+    if (wasActive) await useSessionStore().load();
+  }
+
+  function testConnection(baseUrl: string): Promise<ConnectionTestResult> {
+    return bridge.invoke('environments.testConnection', baseUrl);
+  }
+
   async function restartLocalSandbox(): Promise<void> {
     localSandbox.value = await bridge.invoke('localSandbox.restart');
   }
@@ -50,10 +87,15 @@ export const useEnvironmentStore = defineStore('environments', () => {
     activeId,
     active,
     activeIsLocal,
+    isProduction,
     localSandbox,
     loaded,
     load,
     select,
+    add,
+    update,
+    remove,
+    testConnection,
     restartLocalSandbox,
   };
 });

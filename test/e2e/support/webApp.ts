@@ -73,8 +73,33 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
   clearTimeout(timer);
 }
 
-/** One browser-mode PlantDesk per worker: starting the Local sandbox is the slow part. */
-export const test = base.extend<object, { webApp: WebApp }>({
+/** Calls one channel of the web host as the page's bridge would; answers the envelope. */
+export async function rpc(webApp: WebApp, channel: string, args: unknown[]): Promise<unknown> {
+  const response = await fetch(`${webApp.origin}/rpc/${channel}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-plantdesk-key': new URL(webApp.url).searchParams.get('key') ?? '',
+    },
+    body: JSON.stringify(args),
+  });
+  return response.json();
+}
+
+/**
+ * One browser-mode PlantDesk per worker: starting the Local sandbox is the slow part. The host
+ * holds one session for every page, so each test starts signed out, on the Local sandbox,
+ * whatever the test before it left behind.
+ */
+export const test = base.extend<{ freshSession: void }, { webApp: WebApp }>({
+  freshSession: [
+    async ({ webApp }, use) => {
+      await rpc(webApp, 'environments.select', ['local']);
+      await rpc(webApp, 'session.signOut', []);
+      await use();
+    },
+    { auto: true },
+  ],
   webApp: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
     async ({}, use) => {

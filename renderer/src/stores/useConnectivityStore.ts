@@ -1,0 +1,77 @@
+import { defineStore } from 'pinia';
+import { ref, watch } from 'vue';
+import type { ChannelName } from '../../../electron/ipc/contract.ts';
+import { onCallSettled } from '../bridge.ts';
+import { useEnvironmentStore } from './useEnvironmentStore.ts';
+import { useSessionStore } from './useSessionStore.ts';
+
+/** Channels whose success proves the server answered (the others stay inside the host). */
+const SERVER_CHANNELS: ReadonlySet<ChannelName> = new Set([
+  'api.call',
+  'session.signIn',
+  'session.refreshUser',
+]);
+
+export type RetryCallback = () => unknown;
+
+/**
+ * Whether the server of the active environment can be reached, as the calls tell: a call that
+ * fails because the server is unreachable (kind `network`) raises the offline banner, any call
+ * the server answered lowers it, and so does switching environment. Retry re-runs what the current screen registered (its load), or reads
+ * the user again.
+ */
+export const useConnectivityStore = defineStore('connectivity', () => {
+  const offline = ref(false);
+  /** The failure's own words, shown under the banner's headline. */
+  const reason = ref<string | null>(null);
+  const retrying = ref(false);
+  const retries: RetryCallback[] = [];
+
+  onCallSettled((settlement) => {
+    if (settlement.ok) {
+      if (!SERVER_CHANNELS.has(settlement.channel)) return;
+      offline.value = false;
+      reason.value = null;
+    } else if (settlement.error?.kind === 'network') {
+      offline.value = true;
+      reason.value = settlement.error.message;
+    }
+  });
+
+  // Another environment is another server: what was true of the last one no longer is.
+  watch(
+    () => useEnvironmentStore().activeId,
+    () => {
+      offline.value = false;
+      reason.value = null;
+    },
+  );
+
+  /**
+   * What Retry re-runs while this screen is shown (the newest registration wins); call the
+   * answer to unregister, e.g. in `onBeforeUnmount`.
+   */
+  function registerRetry(callback: RetryCallback): () => void {
+    retries.push(callback);
+    return () => {
+      const index = retries.lastIndexOf(callback);
+      if (index >= 0) retries.splice(index, 1);
+    };
+  }
+
+  /** Re-runs the registered callback or reads the user again; a success hides the banner. */
+  async function retry(): Promise<void> {
+    retrying.value = true;
+    try {
+      const callback = retries.at(-1);
+      if (callback) await callback();
+      else await useSessionStore().refreshUser();
+    } catch {
+      // Still unreachable: the failed call has kept the banner up with its reason.
+    } finally {
+      retrying.value = false;
+    }
+  }
+
+  return { offline, reason, retrying, registerRetry, retry };
+});

@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest';
+import { EnvironmentInput } from '../../../electron/ipc/contract.ts';
+import { PlantDeskError } from '../../../renderer/src/bridge.ts';
+import {
+  errorMessage,
+  fieldForMessage,
+  useFormErrors,
+} from '../../../renderer/src/composables/useFormErrors.ts';
+
+function api(status: number, message: string) {
+  return new PlantDeskError({ kind: 'api', status, error: 'E', message, path: '/plants' });
+}
+
+const PLANT_FIELDS = ['name', 'externalIds', 'latitude', 'longitude', 'timezone'] as const;
+
+describe('useFormErrors.fromServer', () => {
+  test('a 400 puts each of its details on the field it names', () => {
+    const form = useFormErrors(PLANT_FIELDS);
+    form.fromServer(
+      api(
+        400,
+        "Invalid body field 'location.latitude': Too big: expected number to be <=90; body field 'name' is required",
+      ),
+    );
+    expect(form.errors.latitude).toBe(
+      "Invalid body field 'location.latitude': Too big: expected number to be <=90",
+    );
+    expect(form.errors.name).toBe("body field 'name' is required");
+    expect(form.errors.longitude).toBeUndefined();
+    expect(form.formError.value).toBeNull();
+  });
+
+  test('a 409 lands on the field its words name (external id → externalIds)', () => {
+    const form = useFormErrors(PLANT_FIELDS);
+    const message = "External id 'INV-1' is already used by another plant of the organization";
+    form.fromServer(api(409, message));
+    expect(form.errors.externalIds).toBe(message);
+    expect(form.formError.value).toBeNull();
+  });
+
+  test('a 409 naming a code lands on code', () => {
+    const form = useFormErrors(['code', 'name'] as const);
+    form.fromServer(api(409, "Sensor type code 'pv-meter' is already used"));
+    expect(form.errors.code).toBe("Sensor type code 'pv-meter' is already used");
+    expect(form.errors.name).toBeUndefined();
+  });
+
+  test('a 422 naming an identifier lands there, not on "name" in "does not name"', () => {
+    const form = useFormErrors(['name', 'sensorTypeUuid'] as const);
+    form.fromServer(api(422, 'sensorTypeUuid 123 does not name a sensor type'));
+    expect(form.errors.sensorTypeUuid).toBe('sensorTypeUuid 123 does not name a sensor type');
+    expect(form.errors.name).toBeUndefined();
+
+    const nameOnly = useFormErrors(['name'] as const);
+    nameOnly.fromServer(api(422, 'deviceTypeUuid 9 does not name a device type'));
+    expect(nameOnly.errors.name).toBeUndefined();
+    expect(nameOnly.formError.value).toBe('deviceTypeUuid 9 does not name a device type');
+  });
+
+  test('a 422 naming no field of the form goes above the form', () => {
+    const form = useFormErrors(PLANT_FIELDS);
+    form.fromServer(api(422, 'The plant has no PV settings'));
+    expect(form.formError.value).toBe('The plant has no PV settings');
+    expect(PLANT_FIELDS.every((field) => form.errors[field] === undefined)).toBe(true);
+  });
+
+  test("the host's refusals (invalidArguments) map too: a duplicate environment name", () => {
+    const form = useFormErrors(['name', 'kind', 'baseUrl'] as const);
+    const message = "An environment named 'Acme' already exists; choose another name";
+    form.fromServer(new PlantDeskError({ kind: 'invalidArguments', message }));
+    expect(form.errors.name).toBe(message);
+  });
+
+  test('403, network and unknown failures show their message above the form', () => {
+    const form = useFormErrors(['name'] as const);
+    form.fromServer(api(403, 'Permission PLANTS UPDATE required'));
+    expect(form.formError.value).toBe('Permission PLANTS UPDATE required');
+    expect(form.errors.name).toBeUndefined();
+
+    form.fromServer(new PlantDeskError({ kind: 'network', message: 'Server unreachable' }));
+    expect(form.formError.value).toBe('Server unreachable');
+
+    form.fromServer(new Error('boom'));
+    expect(form.formError.value).toBe('Something went wrong; try again.');
+  });
+
+  test('each answer replaces the previous messages; clear empties them', () => {
+    const form = useFormErrors(['name', 'code'] as const);
+    form.fromServer(api(409, "Device type code 'x' is already used"));
+    form.fromServer(api(400, "body field 'name' is required"));
+    expect(form.errors.code).toBeUndefined();
+    expect(form.errors.name).toBe("body field 'name' is required");
+    expect(form.isClear()).toBe(false);
+    form.clear();
+    expect(form.isClear()).toBe(true);
+  });
+});
+
+describe('useFormErrors.fromZod', () => {
+  test("shows the contract schema's messages on their fields", () => {
+    const form = useFormErrors(['name', 'kind', 'baseUrl'] as const);
+    const parsed = EnvironmentInput.safeParse({ name: ' ', kind: 'sandbox', baseUrl: 'ftp://x' });
+    expect(parsed.success).toBe(false);
+    form.fromZod(parsed.error!);
+    expect(form.errors.name).toBe('name is required');
+    expect(form.errors.baseUrl).toBe('baseUrl must be an http or https address');
+    expect(form.errors.kind).toBeUndefined();
+  });
+
+  test('nested paths reach the field they end with or lie under; others go above the form', () => {
+    const form = useFormErrors(['latitude', 'externalIds'] as const);
+    form.fromZod({
+      issues: [
+        { path: ['location', 'latitude'], message: 'too big' },
+        { path: ['externalIds', 0], message: 'too long' },
+        { path: ['pv'], message: 'pv is odd' },
+        { path: [], message: 'whole form' },
+      ],
+    });
+    expect(form.errors.latitude).toBe('too big');
+    expect(form.errors.externalIds).toBe('too long');
+    expect(form.formError.value).toBe('pv is odd; whole form');
+  });
+});
+
+describe('helpers', () => {
+  test('fieldForMessage prefers a quoted path, then the earliest field named', () => {
+    expect(fieldForMessage("Invalid body field 'timezone': bad", PLANT_FIELDS)).toBe('timezone');
+    expect(fieldForMessage('longitude and latitude disagree', PLANT_FIELDS)).toBe('longitude');
+    expect(fieldForMessage('nothing here', PLANT_FIELDS)).toBeUndefined();
+  });
+
+  test("errorMessage answers the bridge error's message or the fallback", () => {
+    expect(errorMessage(api(404, 'Plant not found'))).toBe('Plant not found');
+    expect(errorMessage('x', 'fallback')).toBe('fallback');
+  });
+});
