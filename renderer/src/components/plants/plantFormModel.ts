@@ -1,0 +1,218 @@
+import type { z } from 'zod';
+import { PlantCreateDto, PlantUpdateDto } from '../../../../api/schemas/plants.ts';
+import type { Plant } from '../../stores/usePlantStore.ts';
+
+/**
+ * The plant form's values as typed (numbers stay text until saved, so "46,5" or "abc" can be
+ * told apart from an empty field), and how they become the contract's DTOs.
+ */
+export interface PlantFormValues {
+  name: string;
+  externalIds: string[];
+  latitude: string;
+  longitude: string;
+  altitudeM: string;
+  timezone: string;
+  hasPv: boolean;
+  peakPowerKw: string;
+  tiltDeg: string;
+  azimuthDeg: string;
+  lossesPercent: string;
+  metadata: Record<string, unknown>;
+}
+
+/** The form's fields, named by their path in the DTO: how server messages name them too. */
+export const PLANT_FIELDS = [
+  'name',
+  'externalIds',
+  'location.latitude',
+  'location.longitude',
+  'location.altitudeM',
+  'location.timezone',
+  'pv.peakPowerKw',
+  'pv.tiltDeg',
+  'pv.azimuthDeg',
+  'pv.lossesPercent',
+  'metadata',
+] as const;
+export type PlantField = (typeof PLANT_FIELDS)[number];
+
+/** What a user reads when a value is out of range: the range in the field's own words. */
+const FIELD_RULES: Partial<Record<PlantField, string>> = {
+  name: 'Enter a name (at most 200 characters)',
+  externalIds: 'External ids must be unique, at most 50, each 1 to 100 characters',
+  'location.latitude': 'Latitude must be between -90 and 90 degrees',
+  'location.longitude': 'Longitude must be between -180 and 180 degrees',
+  'location.altitudeM': 'Altitude must be between -500 and 9000 m',
+  'location.timezone': 'Choose an IANA time zone from the list, such as Europe/Rome',
+  'pv.peakPowerKw': 'Peak power must be more than 0 and at most 1,000,000 kWp',
+  'pv.tiltDeg': 'Tilt must be between 0 and 90 degrees',
+  'pv.azimuthDeg': 'Azimuth must be between 0 and 360 degrees',
+  'pv.lossesPercent': 'Losses must be between 0 and 100 %',
+};
+
+export const PV_DEFAULTS = { tiltDeg: 30, azimuthDeg: 180, lossesPercent: 14 } as const;
+
+function numberText(value: number | null | undefined): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+export function valuesFromPlant(plant: Plant | undefined, defaultZone: string): PlantFormValues {
+  return {
+    name: plant?.name ?? '',
+    externalIds: [...(plant?.externalIds ?? [])],
+    latitude: numberText(plant?.location.latitude),
+    longitude: numberText(plant?.location.longitude),
+    altitudeM: numberText(plant?.location.altitudeM),
+    timezone: plant?.location.timezone ?? defaultZone,
+    hasPv: !!plant?.pv,
+    peakPowerKw: numberText(plant?.pv?.peakPowerKw),
+    tiltDeg: numberText(plant?.pv?.tiltDeg ?? PV_DEFAULTS.tiltDeg),
+    azimuthDeg: numberText(plant?.pv?.azimuthDeg ?? PV_DEFAULTS.azimuthDeg),
+    lossesPercent: numberText(plant?.pv?.lossesPercent ?? PV_DEFAULTS.lossesPercent),
+    metadata: structuredClone({ ...(plant?.metadata ?? {}) }),
+  };
+}
+
+/** A decimal as typed: a comma is read as the decimal point ("46,5"). */
+export function parseDecimal(text: string): number | null | 'invalid' {
+  const trimmed = text.trim().replace(/^([+-]?\d*),(\d+)$/, '$1.$2');
+  if (trimmed === '') return null;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return 'invalid';
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : 'invalid';
+}
+
+type Problems = Partial<Record<PlantField, string>>;
+
+interface Built {
+  problems: Problems;
+  dto: CreateBody;
+}
+
+type CreateBody = z.input<typeof PlantCreateDto>;
+type UpdateBody = z.input<typeof PlantUpdateDto>;
+
+const REQUIRED_NUMBERS: Partial<Record<PlantField, string>> = {
+  'location.latitude': 'Enter the latitude, e.g. 46.4983',
+  'location.longitude': 'Enter the longitude, e.g. 11.3548',
+  'pv.peakPowerKw': 'Enter the peak power of the PV array in kWp',
+  'pv.tiltDeg': 'Enter the tilt of the panels in degrees',
+  'pv.azimuthDeg': 'Enter the azimuth of the panels in degrees',
+  'pv.lossesPercent': 'Enter the system losses in %',
+};
+
+/**
+ * The whole plant as the form describes it, with what prevents it from being one: numbers that
+ * are not numbers, required values that are missing. Ranges and the rest are the contract's.
+ */
+function build(values: PlantFormValues): Built {
+  const problems: Problems = {};
+  const number = (field: PlantField, text: string, required: boolean): number | null => {
+    const parsed = parseDecimal(text);
+    if (parsed === 'invalid') {
+      problems[field] = `“${text.trim()}” is not a number`;
+      return null;
+    }
+    if (parsed === null && required) problems[field] = REQUIRED_NUMBERS[field];
+    return parsed;
+  };
+  const latitude = number('location.latitude', values.latitude, true);
+  const longitude = number('location.longitude', values.longitude, true);
+  const altitudeM = number('location.altitudeM', values.altitudeM, false);
+  let pv: CreateBody['pv'] = null;
+  if (values.hasPv) {
+    const peakPowerKw = number('pv.peakPowerKw', values.peakPowerKw, true);
+    const tiltDeg = number('pv.tiltDeg', values.tiltDeg, true);
+    const azimuthDeg = number('pv.azimuthDeg', values.azimuthDeg, true);
+    const lossesPercent = number('pv.lossesPercent', values.lossesPercent, true);
+    pv = {
+      peakPowerKw: peakPowerKw ?? NaN,
+      tiltDeg: tiltDeg ?? NaN,
+      azimuthDeg: azimuthDeg ?? NaN,
+      lossesPercent: lossesPercent ?? NaN,
+    };
+  }
+  if (!values.timezone) problems['location.timezone'] = 'Choose the time zone of the plant';
+  const dto: CreateBody = {
+    name: values.name,
+    externalIds: [...values.externalIds],
+    location: {
+      latitude: latitude ?? NaN,
+      longitude: longitude ?? NaN,
+      timezone: values.timezone,
+      altitudeM,
+    },
+    pv,
+    // A plain copy: the form's reactive proxies cannot cross IPC (structured clone).
+    metadata: JSON.parse(JSON.stringify(values.metadata)) as Record<string, unknown>,
+  };
+  return { problems, dto };
+}
+
+/** The field a zod issue concerns: the first of PLANT_FIELDS its path starts with. */
+export function fieldOfPath(path: readonly PropertyKey[]): PlantField | undefined {
+  const joined = path.map(String).join('.');
+  return [...PLANT_FIELDS]
+    .sort((a, b) => b.length - a.length)
+    .find((field) => joined === field || joined.startsWith(`${field}.`));
+}
+
+function addZodProblems(problems: Problems, error: z.ZodError): void {
+  for (const issue of error.issues) {
+    const field = fieldOfPath(issue.path);
+    if (!field || problems[field]) continue;
+    problems[field] =
+      field === 'name' && issue.code === 'too_small'
+        ? 'Enter a name'
+        : (FIELD_RULES[field] ?? issue.message);
+  }
+}
+
+export type PlantSubmission =
+  | { kind: 'invalid'; problems: Problems }
+  | { kind: 'create'; body: CreateBody }
+  | { kind: 'update'; body: UpdateBody }
+  | { kind: 'unchanged' };
+
+/** JSON with object keys sorted: equal values compare equal whatever their key order. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : inner,
+  );
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return stableJson(a) === stableJson(b);
+}
+
+/**
+ * What saving the form sends: a whole plant (create), or only the fields that changed (update;
+ * PUT merges, so unchanged fields are left out), each checked with the contract's own DTO.
+ */
+export function submissionOf(values: PlantFormValues, plant?: Plant): PlantSubmission {
+  const { problems, dto } = build(values);
+  if (!plant) {
+    const result = PlantCreateDto.safeParse(dto);
+    if (!result.success) addZodProblems(problems, result.error);
+    if (Object.keys(problems).length > 0) return { kind: 'invalid', problems };
+    return { kind: 'create', body: dto };
+  }
+  const body: UpdateBody = {};
+  if (dto.name.trim() !== plant.name) body.name = dto.name;
+  if (!same(dto.externalIds, plant.externalIds)) body.externalIds = dto.externalIds;
+  const before = { ...plant.location, altitudeM: plant.location.altitudeM ?? null };
+  if (!same(dto.location, before)) body.location = dto.location;
+  if (!same(dto.pv, plant.pv)) body.pv = dto.pv;
+  if (!same(dto.metadata, plant.metadata)) body.metadata = dto.metadata;
+  const result = PlantUpdateDto.safeParse(body);
+  if (!result.success) addZodProblems(problems, result.error);
+  // Values that do not read as numbers block saving even when unchanged fields are left out.
+  if (Object.keys(problems).length > 0) return { kind: 'invalid', problems };
+  if (Object.keys(body).length === 0) return { kind: 'unchanged' };
+  return { kind: 'update', body };
+}
