@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest';
+import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
+import PlantDevicesView from '../../../renderer/src/views/PlantDevicesView.vue';
+import { mountWithApp } from '../support/mountWithApp.ts';
+import {
+  CATALOG_ROUTES,
+  device,
+  HEAT_PUMP_TYPE,
+  HEAT_PUMP_WINTER,
+  INVERTER_TYPE,
+  pageOf,
+  PLANT,
+  SMA,
+  sensor,
+} from '../sensors/fixtures.ts';
+
+const PV = sensor(1, { name: 'PV production', flow: 'PRODUCTION' });
+const INVERTER = device(1, {
+  name: 'PV inverter',
+  vendorUuid: SMA.vendorUuid,
+  model: 'Sunny Tripower',
+  serialNumber: 'STP-1',
+  ratedPowerW: 8000,
+  relationships: { deviceType: INVERTER_TYPE, sensors: [PV], loadSignature: null, vendor: SMA },
+});
+const HEAT_PUMP = device(2, {
+  name: 'Heat pump',
+  deviceTypeUuid: HEAT_PUMP_TYPE.deviceTypeUuid,
+  loadSignatureUuid: HEAT_PUMP_WINTER.loadSignatureUuid,
+  relationships: {
+    deviceType: HEAT_PUMP_TYPE,
+    sensors: [],
+    loadSignature: HEAT_PUMP_WINTER,
+    vendor: null,
+  },
+});
+
+function mountView(extra: Record<string, unknown> = {}, permissions?: string[]) {
+  return mountWithApp(PlantDevicesView, {
+    props: { plantUuid: PLANT },
+    route: `/plants/${PLANT}/devices`,
+    user: permissions ? { permissions: permissions as never } : undefined,
+    routes: {
+      ...CATALOG_ROUTES,
+      listDevices: pageOf([HEAT_PUMP, INVERTER]),
+      listSensors: pageOf([PV]),
+      deleteDevice: undefined,
+      ...extra,
+    },
+  });
+}
+
+const button = (app: Awaited<ReturnType<typeof mountView>>, name: string) => {
+  const found = app.wrapper
+    .findAll('button')
+    .find((candidate) => candidate.attributes('aria-label') === name);
+  if (!found) throw new Error(`no button “${name}”`);
+  return found;
+};
+
+describe('PlantDevicesView', () => {
+  test("lists with relationships: type, vendor, load signature and the device's sensors", async () => {
+    const app = await mountView();
+    expect(app.callsTo('listDevices')[0]!.input!.query).toMatchObject({
+      includeRelationships: true,
+      sort: 'name,asc',
+    });
+    const rows = app.wrapper.findAll('tbody tr').map((row) => row.text());
+    expect(rows[0]).toContain('Heat pump, winter day');
+    expect(rows[0]).toContain('No sensor');
+    expect(rows[1]).toContain('PV inverter');
+    expect(rows[1]).toContain('SMA Modbus');
+    expect(rows[1]).toContain('STP-1');
+    expect(rows[1]).toMatch(/8[,.\s]?000 W/);
+    expect(rows[1]).toContain('PV production · Production');
+  });
+
+  test('search goes to the server as `search`', async () => {
+    const app = await mountView();
+    await app.wrapper.find('input[type="search"]').setValue('inverter');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await app.settle();
+    expect(app.callsTo('listDevices').at(-1)!.input!.query).toMatchObject({
+      search: 'inverter',
+      page: 0,
+    });
+  });
+
+  test('opens the device form to edit, with the linked sensors ticked', async () => {
+    const app = await mountView();
+    await button(app, 'Edit PV inverter').trigger('click');
+    await app.settle();
+    expect(app.wrapper.text()).toContain('Edit device PV inverter');
+    const label = app.wrapper.findAll('label').find((l) => l.text() === 'PV production');
+    expect(label).toBeDefined();
+  });
+
+  test('deletes after confirmation', async () => {
+    const app = await mountView();
+    await button(app, 'Delete PV inverter').trigger('click');
+    await app.settle();
+    await app.wrapper.find('form.confirm-delete').trigger('submit');
+    await app.settle();
+    expect(app.callsTo('deleteDevice')[0]!.input!.params).toEqual({
+      plantUuid: PLANT,
+      deviceUuid: INVERTER.deviceUuid,
+    });
+  });
+
+  test('a reader cannot create, edit or delete', async () => {
+    const app = await mountView({}, [...ALL_READ_PERMISSIONS]);
+    const create = app.wrapper.findAll('button').find((b) => b.text() === 'Create device');
+    expect(create!.attributes('disabled')).toBeDefined();
+    expect(button(app, 'Edit PV inverter').attributes('disabled')).toBeDefined();
+    expect(button(app, 'Delete PV inverter').attributes('disabled')).toBeDefined();
+    expect(app.wrapper.text()).toContain('Requires the permission DEVICES CREATE');
+  });
+});

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+import { describe, expect, test } from 'vitest';
+import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
+import PlantSensorsView from '../../../renderer/src/views/PlantSensorsView.vue';
+import { apiError, mountWithApp } from '../support/mountWithApp.ts';
+import {
+  CATALOG_ROUTES,
+  device,
+  ENERGY,
+  pageOf,
+  PLANT,
+  POWER,
+  POWER_METER,
+  SIMULATOR,
+  sensor,
+} from './fixtures.ts';
+import { choose } from './formHelpers.ts';
+
+type Input = { params: Record<string, string>; query?: Record<string, unknown>; body: any };
+
+const INVERTER = device(1, { name: 'PV inverter' });
+const LINKED = sensor(1, {
+  name: 'PV production',
+  deviceUuid: INVERTER.deviceUuid,
+  flow: 'PRODUCTION',
+  dataTypesCollectUuids: [POWER.dataTypesCollectUuid, ENERGY.dataTypesCollectUuid],
+  connection: { vendorUuid: SIMULATOR.vendorUuid, address: 'sim://new/pv' },
+  relationships: { device: INVERTER, sensorType: POWER_METER, dataTypesCollects: [POWER, ENERGY] },
+});
+const FREE = sensor(2, {
+  name: 'Grid meter',
+  flow: 'GRID',
+  relationships: { device: null, sensorType: POWER_METER, dataTypesCollects: [POWER] },
+});
+
+function mountView(extra: Record<string, unknown> = {}, permissions?: string[]) {
+  return mountWithApp(PlantSensorsView, {
+    props: { plantUuid: PLANT },
+    route: `/plants/${PLANT}/sensors`,
+    user: permissions ? { permissions: permissions as never } : undefined,
+    routes: {
+      ...CATALOG_ROUTES,
+      listSensors: pageOf([LINKED, FREE]),
+      listDevices: pageOf([INVERTER]),
+      updateSensor: (input: Input) => ({ ...FREE, ...input.body }),
+      deleteSensor: undefined,
+      ...extra,
+    },
+  });
+}
+
+const button = (app: Awaited<ReturnType<typeof mountView>>, name: string) => {
+  const found = app.wrapper
+    .findAll('button')
+    .find((candidate) => candidate.attributes('aria-label') === name);
+  if (!found) throw new Error(`no button “${name}”`);
+  return found;
+};
+
+describe('PlantSensorsView', () => {
+  test('lists with relationships and the API parameters, showing units, flow, connection, device', async () => {
+    const app = await mountView();
+    expect(app.callsTo('listSensors')[0]!.input).toEqual({
+      params: { plantUuid: PLANT },
+      query: { page: 0, size: 20, sort: 'name,asc', includeRelationships: true },
+    });
+    const rows = app.wrapper.findAll('tbody tr').map((row) => row.text());
+    expect(rows[0]).toContain('PV production');
+    expect(rows[0]).toContain('Power meter');
+    expect(rows[0]).toContain('Power (W)');
+    expect(rows[0]).toContain('Energy (kWh)');
+    expect(rows[0]).toContain('Production');
+    expect(rows[0]).toContain('sim://new/pv');
+    expect(rows[0]).toContain('PlantDesk simulator');
+    expect(rows[0]).toContain('PV inverter');
+    expect(rows[1]).toContain('Plant level');
+    expect(rows[1]).toContain('None (readings endpoint)');
+  });
+
+  test('unlinks a sensor with deviceUuid null', async () => {
+    const app = await mountView();
+    expect(() => button(app, 'Unlink Grid meter')).toThrow();
+    await button(app, 'Unlink PV production').trigger('click');
+    await app.settle();
+    expect(app.callsTo('updateSensor')[0]!.input).toEqual({
+      params: { plantUuid: PLANT, sensorUuid: LINKED.sensorUuid },
+      body: { deviceUuid: null },
+    });
+    expect(app.callsTo('listSensors').length).toBeGreaterThan(1);
+  });
+
+  test('links a sensor to the device chosen in the dialog', async () => {
+    const app = await mountView();
+    await button(app, 'Link Grid meter to a device').trigger('click');
+    await app.settle();
+    expect(app.wrapper.text()).toContain('Link Grid meter to a device');
+    await choose(app.wrapper, 'Device', INVERTER.deviceUuid);
+    await app.wrapper.find('form.link-form').trigger('submit');
+    await app.settle();
+    expect(app.callsTo('updateSensor')[0]!.input).toEqual({
+      params: { plantUuid: PLANT, sensorUuid: FREE.sensorUuid },
+      body: { deviceUuid: INVERTER.deviceUuid },
+    });
+  });
+
+  test('deletes after confirmation and shows a refusal', async () => {
+    const app = await mountView({
+      deleteSensor: apiError(403, 'Permission SENSORS DELETE required'),
+    });
+    await button(app, 'Delete Grid meter').trigger('click');
+    await app.settle();
+    expect(app.wrapper.text()).toContain('Delete the sensor Grid meter?');
+    await app.wrapper.find('form.confirm-delete').trigger('submit');
+    await app.settle();
+    expect(app.callsTo('deleteSensor')[0]!.input!.params).toEqual({
+      plantUuid: PLANT,
+      sensorUuid: FREE.sensorUuid,
+    });
+    expect(app.wrapper.find('[role="alert"]').text()).toContain(
+      'Permission SENSORS DELETE required',
+    );
+  });
+
+  test('a reader sees every action disabled, naming the permission', async () => {
+    const app = await mountView({}, [...ALL_READ_PERMISSIONS]);
+    for (const name of ['Create sensor']) {
+      const create = app.wrapper.findAll('button').find((b) => b.text() === name);
+      expect(create!.attributes('disabled')).toBeDefined();
+    }
+    expect(button(app, 'Delete Grid meter').attributes('disabled')).toBeDefined();
+    expect(button(app, 'Edit Grid meter').attributes('disabled')).toBeDefined();
+    expect(button(app, 'Link Grid meter to a device').attributes('disabled')).toBeDefined();
+    expect(button(app, 'Unlink PV production').attributes('disabled')).toBeDefined();
+    expect(app.wrapper.text()).toContain('Requires the permission SENSORS DELETE');
+    expect(app.wrapper.text()).toContain('Requires the permission SENSORS CREATE');
+  });
+
+  test('says why the list is empty, and shows a failure with Retry', async () => {
+    const empty = await mountView({ listSensors: pageOf([]) });
+    expect(empty.wrapper.text()).toContain('This plant has no sensors yet');
+    const failing = await mountView({ listSensors: apiError(404, 'Plant not found') });
+    expect(failing.wrapper.find('[role="alert"]').text()).toContain('Plant not found');
+    expect(failing.wrapper.text()).toContain('Retry');
+  });
+});
