@@ -1,0 +1,169 @@
+import { computed, reactive, ref, shallowRef, watch, type UnwrapRef } from 'vue';
+import { useToast } from 'primevue/usetoast';
+import type { z } from 'zod';
+import { PlantDeskError } from '../bridge.ts';
+import { useFormErrors } from './useFormErrors.ts';
+
+/**
+ * Create, edit and delete for one editable catalog (sensor types, device types, load
+ * signatures): the form dialog's state, client-side validation with the contract's own zod
+ * schemas, the server's message on the field it names, and the delete confirmation. The view
+ * owns the table and the form's controls.
+ */
+export interface CatalogEditorOptions<Row, Form extends object, Body> {
+  /** "sensor type": used in titles and notes. */
+  what: string;
+  /** The form's fields, as named by the contract (errors land on them). */
+  fields: readonly (keyof Form & string)[];
+  /** The shown name of a row (the delete confirmation asks about it). */
+  nameOf(row: Row): string;
+  emptyForm(): Form;
+  formOf(row: Row): Form;
+  /** The request body for a create or an update, from the form. */
+  bodyOf(form: Form, editing: Row | null): Body;
+  /** The contract's schema the body must pass (create DTO or update DTO). */
+  schemaFor(editing: Row | null): z.ZodType;
+  /** Checks before the schema, with friendlier words ("Code is required"). */
+  precheck?(form: Form, editing: Row | null): Partial<Record<keyof Form & string, string>>;
+  create(body: Body): Promise<Row>;
+  update(row: Row, body: Body): Promise<Row>;
+  remove(row: Row): Promise<void>;
+  /** After any change: reload the table. */
+  changed(): void;
+}
+
+export function useCatalogEditor<Row, Form extends object, Body>(
+  options: CatalogEditorOptions<Row, Form, Body>,
+) {
+  const toast = useToast();
+  const form = reactive(options.emptyForm()) as UnwrapRef<Form> & Form;
+  const editing = shallowRef<Row | null>(null);
+  const dialogVisible = ref(false);
+  const saving = ref(false);
+  const formErrors = useFormErrors(options.fields);
+  const deleting = shallowRef<Row | null>(null);
+  /** A failed delete (for one, 409: still referenced) shows here, above the table. */
+  const pageError = ref<string | null>(null);
+
+  // A field's message goes once the user changes that field.
+  watch(
+    () => options.fields.map((field) => JSON.stringify((form as Form)[field])),
+    (next, previous) => {
+      const errors = formErrors.errors as Record<keyof Form & string, string | undefined>;
+      options.fields.forEach((field, index) => {
+        if (next[index] !== previous[index]) errors[field] = undefined;
+      });
+    },
+  );
+
+  const dialogTitle = computed(() =>
+    editing.value ? `Edit ${options.what} ${options.nameOf(editing.value)}` : `New ${options.what}`,
+  );
+
+  function fill(next: Form): void {
+    Object.assign(form, next);
+  }
+
+  function openCreate(): void {
+    editing.value = null;
+    fill(options.emptyForm());
+    formErrors.clear();
+    pageError.value = null;
+    dialogVisible.value = true;
+  }
+
+  function openEdit(row: Row): void {
+    editing.value = row;
+    fill(options.formOf(row));
+    formErrors.clear();
+    pageError.value = null;
+    dialogVisible.value = true;
+  }
+
+  async function save(): Promise<void> {
+    formErrors.clear();
+    const current = editing.value;
+    const pre = options.precheck?.(form as Form, current) ?? {};
+    const preEntries = (Object.entries(pre) as [keyof Form & string, string | undefined][]).filter(
+      ([, message]) => message,
+    );
+    if (preEntries.length > 0) {
+      const errors = formErrors.errors as Record<keyof Form & string, string | undefined>;
+      for (const [field, message] of preEntries) errors[field] = message;
+      return;
+    }
+    const body = options.bodyOf(form as Form, current);
+    const parsed = options.schemaFor(current).safeParse(body);
+    if (!parsed.success) {
+      formErrors.fromZod(parsed.error);
+      return;
+    }
+    saving.value = true;
+    try {
+      const saved = current ? await options.update(current, body) : await options.create(body);
+      dialogVisible.value = false;
+      toast.add({
+        severity: 'success',
+        summary: current ? 'Saved' : 'Created',
+        detail: `The ${options.what} ${options.nameOf(saved)} was ${current ? 'saved' : 'created'}.`,
+        life: 4000,
+      });
+      options.changed();
+    } catch (caught) {
+      formErrors.fromServer(caught);
+    } finally {
+      saving.value = false;
+    }
+  }
+
+  const deleteVisible = computed({
+    get: () => deleting.value !== null,
+    set: (visible: boolean) => {
+      if (!visible) deleting.value = null;
+    },
+  });
+
+  function askDelete(row: Row): void {
+    pageError.value = null;
+    deleting.value = row;
+  }
+
+  async function confirmDelete(): Promise<void> {
+    const row = deleting.value;
+    if (!row) return;
+    deleting.value = null;
+    try {
+      await options.remove(row);
+      toast.add({
+        severity: 'success',
+        summary: 'Deleted',
+        detail: `The ${options.what} ${options.nameOf(row)} was deleted.`,
+        life: 4000,
+      });
+      options.changed();
+    } catch (caught) {
+      pageError.value =
+        caught instanceof PlantDeskError
+          ? caught.message
+          : `The ${options.what} ${options.nameOf(row)} could not be deleted.`;
+    }
+  }
+
+  return {
+    form,
+    editing,
+    dialogVisible,
+    dialogTitle,
+    saving,
+    errors: formErrors.errors,
+    formError: formErrors.formError,
+    openCreate,
+    openEdit,
+    save,
+    deleting,
+    deleteVisible,
+    askDelete,
+    confirmDelete,
+    pageError,
+  };
+}
