@@ -1,0 +1,247 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/webApp.ts';
+
+/**
+ * Commissioning a plant from nothing, in browser mode against the Local sandbox, as the
+ * installer: from the Commissioning entry of the navigation, a new plant with PV, a production
+ * sensor and a grid sensor at sim:// addresses (the simulator feeds them), an inverter and a grid
+ * meter linking them, the vendor step, a verification with every check passing, and the report,
+ * printed with the browser's print dialog. Every step is kept as a screenshot.
+ */
+
+const INSTALLER = {
+  email: 'installer@plantdesk.test',
+  password: 'installer-pass-1',
+  name: 'Ivo Installer',
+};
+/** The first start writes the sandbox's simulated history before it listens. */
+const SANDBOX_START_MS = 90_000;
+/** New sim:// sensors get their first reading within seconds; a minute tick at the latest. */
+const FIRST_READINGS_MS = 100_000;
+
+test.describe.configure({ mode: 'serial' });
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+async function signIn(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
+  await expect(page.getByText('Local sandbox: Running')).toBeVisible({ timeout: SANDBOX_START_MS });
+  await page.getByLabel('Email', { exact: true }).fill(INSTALLER.email);
+  await page.getByLabel('Password', { exact: true }).fill(INSTALLER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
+}
+
+/** Calls a route of the API through the page's own bridge channel (`POST /rpc/api.call`). */
+async function api<T>(page: Page, route: string, input: unknown): Promise<T> {
+  const envelope = await page.evaluate(
+    async ([routeId, routeInput]) => {
+      const key = sessionStorage.getItem('plantdesk.webKey') ?? '';
+      const response = await fetch('./rpc/api.call', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
+        body: JSON.stringify([routeId, routeInput]),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [route, input] as const,
+  );
+  if (!envelope.ok) throw new Error(`${route} failed: ${JSON.stringify(envelope.error)}`);
+  return envelope.value as T;
+}
+
+/** Picks `option` in the PrimeVue select labelled `label`. */
+async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const stepHeading = (page: Page, text: string) =>
+  page.getByRole('heading', { level: 2, name: text });
+
+test('commissions a new plant from nothing to a passing verification and its report', async ({
+  page,
+  webApp,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await signIn(page, webApp.url);
+  const suffix = Date.now().toString(36);
+  const plantName = `E2E commissioning ${suffix}`;
+  let plantUuid: string | undefined;
+
+  try {
+    // ── 1. Plant ─────────────────────────────────────────────────────────────────────────────
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Commissioning' })
+      .click();
+    await expect(stepHeading(page, 'Step 1 of 6: Plant')).toBeVisible();
+    // Later steps wait for the plant.
+    await expect(page.getByRole('tab', { name: 'Step 2: Sensors' })).toBeDisabled();
+    await page.getByLabel('Name', { exact: true }).fill(plantName);
+    await page.getByLabel('Latitude').fill('45.0703');
+    await page.getByLabel('Longitude').fill('7.6869');
+    await page.getByRole('combobox', { name: 'Time zone' }).click();
+    await page.getByLabel('Search time zones').fill('Rome');
+    await page.getByRole('option', { name: /^Europe\/Rome/ }).click();
+    await page.getByLabel('The plant has photovoltaic panels').check();
+    await page.getByLabel('Peak power (kWp)').fill('6');
+    await screenshot(page, testInfo, '01-plant');
+    await page.getByRole('button', { name: 'Create plant' }).click();
+
+    // ── 2. Sensors ───────────────────────────────────────────────────────────────────────────
+    await expect(stepHeading(page, 'Step 2 of 6: Sensors')).toBeVisible();
+    await expect(stepHeading(page, 'Step 2 of 6: Sensors')).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Commissioning: ${plantName}`);
+    plantUuid = /#\/commission\/([0-9a-f-]{36})\/sensors$/.exec(page.url())?.[1];
+    expect(plantUuid).toBeDefined();
+    await expect(page.getByText('No sensors yet.')).toBeVisible();
+
+    const addSensor = async (name: string, flow: string, address: string) => {
+      await page.getByRole('button', { name: 'Add sensor' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New sensor' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel('Name', { exact: true }).fill(name);
+      await choose(page, 'Sensor type', 'Power meter');
+      await expect(dialog.getByRole('checkbox', { name: 'Power (W)' })).toBeChecked();
+      await dialog.getByRole('checkbox', { name: 'Voltage (V)' }).uncheck();
+      await dialog.getByRole('checkbox', { name: 'Current (A)' }).uncheck();
+      await choose(page, 'Flow', flow);
+      // Typing a sim:// address picks the simulator as the connection's vendor.
+      await dialog.getByLabel('Connection address').fill(address);
+      await expect(dialog.getByRole('combobox', { name: 'Connection vendor' })).toContainText(
+        'PlantDesk simulator',
+      );
+      await dialog.getByRole('button', { name: 'Save sensor' }).click();
+      await expect(dialog).toBeHidden();
+      const row = page.getByRole('row').filter({ hasText: name });
+      await expect(row).toContainText(address);
+      // The live connection test's result.
+      await expect(row).toContainText('Passed');
+      return row;
+    };
+    const pvRow = await addSensor('PV output', 'Production', `sim://${suffix}/pv`);
+    await expect(pvRow).toContainText('Power (W)');
+    await expect(pvRow).toContainText('Energy (kWh)');
+    await addSensor('Grid connection', 'Grid (+ import, − export)', `sim://${suffix}/grid`);
+    await screenshot(page, testInfo, '02-sensors');
+    await page.getByRole('button', { name: 'Next: Devices' }).click();
+
+    // ── 3. Devices ───────────────────────────────────────────────────────────────────────────
+    await expect(stepHeading(page, 'Step 3 of 6: Devices')).toBeFocused();
+    await expect(page.getByText('No devices yet.')).toBeVisible();
+    const addDevice = async (type: string, serial: string, sensorName: string) => {
+      await page.getByRole('button', { name: 'Add device' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New device' });
+      await expect(dialog).toBeVisible();
+      await choose(page, 'Device type', type);
+      await dialog.getByLabel('Serial number').fill(serial);
+      await dialog.getByRole('checkbox', { name: sensorName }).check();
+      await dialog.getByRole('button', { name: 'Save device' }).click();
+      await expect(dialog).toBeHidden();
+      const row = page.getByRole('row').filter({ hasText: serial });
+      await expect(row).toContainText(type);
+      await expect(row).toContainText(sensorName);
+    };
+    await addDevice('PV inverter', `INV-${suffix}`, 'PV output');
+    await addDevice('Grid meter', `MTR-${suffix}`, 'Grid connection');
+    await screenshot(page, testInfo, '03-devices');
+    await page.getByRole('button', { name: 'Next: Vendor integrations' }).click();
+
+    // ── 4. Vendor integrations: the simulator needs none; skipped ──────────────────────────
+    await expect(stepHeading(page, 'Step 4 of 6: Vendor integrations')).toBeFocused();
+    await screenshot(page, testInfo, '04-vendors');
+    // From the keyboard: the focus is on the step's heading; Next is reached and pressed.
+    await page.getByRole('button', { name: 'Next: Verification' }).focus();
+    await page.keyboard.press('Enter');
+
+    // ── 5. Verification: every check passes (first readings within seconds, bounded) ─────
+    await expect(stepHeading(page, 'Step 5 of 6: Verification')).toBeFocused();
+    const overall = page.getByText(/^Verification (passed|failed)/);
+    await expect(overall).toBeVisible({ timeout: 30_000 });
+    const deadline = Date.now() + FIRST_READINGS_MS;
+    while (!(await page.getByText(/^Verification passed/).isVisible())) {
+      if (Date.now() > deadline) {
+        await screenshot(page, testInfo, '05-verification-failed');
+        throw new Error(
+          `the checks did not pass in time:\n${await page.locator('ol').last().innerText()}`,
+        );
+      }
+      await page.waitForTimeout(5_000);
+      await page.getByRole('button', { name: 'Check again' }).click();
+      await expect(page.getByRole('button', { name: 'Check again' })).toBeEnabled({
+        timeout: 30_000,
+      });
+    }
+    const checks = page.getByRole('list', { name: 'Commissioning checks' }).locator('> li');
+    await expect(checks).toHaveCount(5);
+    for (const item of await checks.all()) await expect(item).toContainText('PASS');
+    await expect(page.getByText('Each of the 2 devices has a sensor.')).toBeVisible();
+    await screenshot(page, testInfo, '05-verification');
+    await page.getByRole('button', { name: 'Next: Report' }).click();
+
+    // ── 6. Report ────────────────────────────────────────────────────────────────────────────
+    await expect(stepHeading(page, 'Step 6 of 6: Report')).toBeFocused();
+    const report = page.getByRole('article', { name: `Commissioning report: ${plantName}` });
+    await expect(report).toBeVisible({ timeout: 30_000 });
+    await expect(report).toContainText('Europe/Rome');
+    await expect(report).toContainText('6 kWp');
+    await expect(report).toContainText(`INV-${suffix}`);
+    await expect(report).toContainText(`MTR-${suffix}`);
+    await expect(report).toContainText('PV inverter');
+    await expect(report).toContainText('Grid meter');
+    const pv = report
+      .getByRole('row')
+      .filter({ hasText: 'PV output' })
+      .filter({ hasText: 'sim://' });
+    await expect(pv).toContainText('Power (W)');
+    await expect(pv).toContainText('Energy (kWh)');
+    await expect(report.getByRole('row').filter({ hasText: `sim://${suffix}/grid` })).toContainText(
+      'Power (W)',
+    );
+    await expect(report).toContainText(`${INSTALLER.name} <${INSTALLER.email}>`);
+    await expect(report).toContainText('Local sandbox');
+    await expect(report).toContainText('PASSED: all 5 checks passed');
+    await screenshot(page, testInfo, '06-report');
+
+    // In the browser, "Save as PDF" is the print dialog (stubbed: a headless browser has none).
+    await page.evaluate(() => {
+      const browser = globalThis as unknown as { print: () => void; printCalls: number };
+      browser.printCalls = 0;
+      browser.print = () => {
+        browser.printCalls += 1;
+      };
+    });
+    await page.getByRole('button', { name: 'Save as PDF' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { printCalls: number }).printCalls))
+      .toBe(1);
+    await expect(page.getByText('The print dialog opened')).toBeVisible();
+
+    // Printing shows the report alone.
+    await page.emulateMedia({ media: 'print' });
+    await expect(report).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save as PDF' })).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await screenshot(page, testInfo, '07-report-print');
+    await page.emulateMedia({ media: 'screen' });
+
+    // The address is the wizard's state: a reload resumes at the report.
+    await page.reload();
+    await expect(stepHeading(page, 'Step 6 of 6: Report')).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: `Commissioning report: ${plantName}` }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+  } finally {
+    if (plantUuid) {
+      await api(page, 'deletePlant', { params: { plantUuid } }).catch(() => {});
+    }
+  }
+});
