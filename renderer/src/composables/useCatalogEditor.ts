@@ -8,7 +8,7 @@ import { useFormErrors } from './useFormErrors.ts';
  * Create, edit and delete for one editable catalog (sensor types, device types, load
  * signatures): the form dialog's state, client-side validation with the contract's own zod
  * schemas, the server's message on the field it names, and the delete confirmation. The view
- * owns the table and the form's controls.
+ * owns the table and the form's controls; components/catalogs/CatalogPage.vue shows the rest.
  */
 export interface CatalogEditorOptions<Row, Form extends object, Body> {
   /** "sensor type": used in titles and notes. */
@@ -80,6 +80,10 @@ export function useCatalogEditor<Row, Form extends object, Body>(
     dialogVisible.value = true;
   }
 
+  function closeDialog(): void {
+    dialogVisible.value = false;
+  }
+
   async function save(): Promise<void> {
     formErrors.clear();
     const current = editing.value;
@@ -128,6 +132,14 @@ export function useCatalogEditor<Row, Form extends object, Body>(
     deleting.value = row;
   }
 
+  function cancelDelete(): void {
+    deleting.value = null;
+  }
+
+  function dismissPageError(): void {
+    pageError.value = null;
+  }
+
   async function confirmDelete(): Promise<void> {
     const row = deleting.value;
     if (!row) return;
@@ -150,6 +162,7 @@ export function useCatalogEditor<Row, Form extends object, Body>(
   }
 
   return {
+    nameOf: options.nameOf,
     form,
     editing,
     dialogVisible,
@@ -159,11 +172,17 @@ export function useCatalogEditor<Row, Form extends object, Body>(
     formError: formErrors.formError,
     openCreate,
     openEdit,
+    closeDialog,
     save,
     deleting,
     deleteVisible,
     askDelete,
+    cancelDelete,
     confirmDelete,
     pageError,
+    dismissPageError,
   };
 }
+
+/** An editor as a page shows it, whatever its form (CatalogPage's `editor`). */
+export type CatalogEditor<Row> = ReturnType<typeof useCatalogEditor<Row, object, unknown>>;

@@ -1,17 +1,31 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, type WebApp } from './webApp.ts';
+import { expect, rpc as rawRpc, type WebApp } from './webApp.ts';
 
 /**
- * Helpers for browser-mode specs: screenshots kept as artifacts, the web host's RPC for setup
- * and clean-up, and signing in through the screen as a user does.
+ * Helpers for browser-mode specs: the demo accounts, screenshots kept as artifacts, the web
+ * host's RPC and the page's own API channel for setup and clean-up, signing in and out through
+ * the screen as a user does, and picking an option of a PrimeVue select.
  */
 
 export const ACCOUNTS = {
-  admin: { email: 'admin@plantdesk.test', password: 'admin-pass-1' },
-  installer: { email: 'installer@plantdesk.test', password: 'installer-pass-1' },
-  manager: { email: 'manager@plantdesk.test', password: 'manager-pass-1' },
-  outsider: { email: 'outsider@plantdesk.test', password: 'outsider-pass-1' },
+  admin: { email: 'admin@plantdesk.test', password: 'admin-pass-1', name: 'Ada Admin' },
+  installer: {
+    email: 'installer@plantdesk.test',
+    password: 'installer-pass-1',
+    name: 'Ivo Installer',
+  },
+  manager: { email: 'manager@plantdesk.test', password: 'manager-pass-1', name: 'Mia Manager' },
+  outsider: {
+    email: 'outsider@plantdesk.test',
+    password: 'outsider-pass-1',
+    name: 'Otto Outsider',
+  },
 } as const;
+
+export interface Account {
+  email: string;
+  password: string;
+}
 
 /** The first start writes the sandbox's simulated history before it listens. */
 export const SANDBOX_START_MS = 90_000;
@@ -25,14 +39,30 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
 
 /** One channel of the web host, as the page's bridge calls it (`POST /rpc/<channel>`). */
 export async function rpc<T>(webApp: WebApp, channel: string, args: unknown[] = []): Promise<T> {
-  const key = new URL(webApp.url).searchParams.get('key') ?? '';
-  const response = await fetch(`${webApp.origin}/rpc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
-    body: JSON.stringify(args),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+  const envelope = (await rawRpc(webApp, channel, args)) as {
+    ok: boolean;
+    value?: unknown;
+    error?: unknown;
+  };
   if (!envelope.ok) throw new Error(`${channel} failed: ${JSON.stringify(envelope.error)}`);
+  return envelope.value as T;
+}
+
+/** Calls a route of the API through the page's own bridge channel (`POST /rpc/api.call`). */
+export async function api<T>(page: Page, route: string, input: unknown): Promise<T> {
+  const envelope = await page.evaluate(
+    async ([routeId, routeInput]) => {
+      const key = sessionStorage.getItem('plantdesk.webKey') ?? '';
+      const response = await fetch('./rpc/api.call', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
+        body: JSON.stringify([routeId, routeInput]),
+      });
+      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
+    },
+    [route, input] as const,
+  );
+  if (!envelope.ok) throw new Error(`${route} failed: ${JSON.stringify(envelope.error)}`);
   return envelope.value as T;
 }
 
@@ -44,12 +74,31 @@ export async function openSignIn(page: Page, webApp: WebApp): Promise<void> {
 }
 
 /** Fills the sign-in form of the screen shown and waits for the plants. */
-export async function fillSignIn(
-  page: Page,
-  account: { email: string; password: string },
-): Promise<void> {
+export async function fillSignIn(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
+}
+
+/**
+ * Signs in as `account` through the sign-in screen, and waits for the plants. The host holds
+ * one session for every page: whoever it holds is signed out first.
+ */
+export async function signIn(page: Page, webApp: WebApp, account: Account): Promise<void> {
+  await rpc(webApp, 'session.signOut');
+  await openSignIn(page, webApp);
+  await fillSignIn(page, account);
+}
+
+/** Signs out with the top bar's button and waits for the sign-in screen. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
+}
+
+/** Picks `option` in the PrimeVue select labelled `label`. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

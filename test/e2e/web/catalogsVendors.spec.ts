@@ -1,5 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/webApp.ts';
+import { ACCOUNTS, api, screenshot, signIn, signOut } from '../support/shell.ts';
 
 /**
  * Catalogs and vendor integrations in browser mode against the Local sandbox. As the admin (the
@@ -10,51 +11,7 @@ import { expect, test } from '../support/webApp.ts';
  * Configured with its secret masked. Screenshots of each screen are attached.
  */
 
-const ADMIN = { email: 'admin@plantdesk.test', password: 'admin-pass-1' };
-const INSTALLER = { email: 'installer@plantdesk.test', password: 'installer-pass-1' };
-/** The first start writes the sandbox's simulated history before it listens. */
-const SANDBOX_START_MS = 90_000;
-
 test.describe.configure({ mode: 'serial' });
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
-async function signIn(page: Page, url: string, account: typeof ADMIN): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
-  await expect(page.getByText('Local sandbox: Running')).toBeVisible({ timeout: SANDBOX_START_MS });
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
-}
-
-/** Calls a route of the API through the page's own bridge channel (`POST /rpc/api.call`). */
-async function api<T>(page: Page, route: string, input: unknown): Promise<T> {
-  const envelope = await page.evaluate(
-    async ([routeId, routeInput]) => {
-      const key = sessionStorage.getItem('plantdesk.webKey') ?? '';
-      const response = await fetch('./rpc/api.call', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
-        body: JSON.stringify([routeId, routeInput]),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [route, input] as const,
-  );
-  if (!envelope.ok) throw new Error(`${route} failed: ${JSON.stringify(envelope.error)}`);
-  return envelope.value as T;
-}
 
 /** Types a percentage into an hour of the profile editor and leaves the box. */
 async function setHour(page: Page, hour: string, percent: string): Promise<void> {
@@ -74,7 +31,7 @@ test('the admin creates, edits and deletes a load signature; the day stays 100 %
   page,
   webApp,
 }, testInfo) => {
-  await signIn(page, webApp.url, ADMIN);
+  await signIn(page, webApp, ACCOUNTS.admin);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Catalogs' })
@@ -194,7 +151,7 @@ test('the installer configures a vendor on Demo Home; its secret stays masked', 
   page,
   webApp,
 }, testInfo) => {
-  await signIn(page, webApp.url, INSTALLER);
+  await signIn(page, webApp, ACCOUNTS.installer);
   const plants = await api<{ content: { plantUuid: string; name: string }[] }>(page, 'listPlants', {
     query: { search: 'Demo Home' },
   });

@@ -1,5 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/webApp.ts';
+import { ACCOUNTS, api, choose, screenshot, signIn } from '../support/shell.ts';
 
 /**
  * Commissioning a plant from nothing, in browser mode against the Local sandbox, as the
@@ -9,57 +10,11 @@ import { expect, test } from '../support/webApp.ts';
  * printed with the browser's print dialog. Every step is kept as a screenshot.
  */
 
-const INSTALLER = {
-  email: 'installer@plantdesk.test',
-  password: 'installer-pass-1',
-  name: 'Ivo Installer',
-};
-/** The first start writes the sandbox's simulated history before it listens. */
-const SANDBOX_START_MS = 90_000;
+const INSTALLER = ACCOUNTS.installer;
 /** New sim:// sensors get their first reading within seconds; a minute tick at the latest. */
 const FIRST_READINGS_MS = 100_000;
 
 test.describe.configure({ mode: 'serial' });
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
-async function signIn(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
-  await expect(page.getByText('Local sandbox: Running')).toBeVisible({ timeout: SANDBOX_START_MS });
-  await page.getByLabel('Email', { exact: true }).fill(INSTALLER.email);
-  await page.getByLabel('Password', { exact: true }).fill(INSTALLER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
-}
-
-/** Calls a route of the API through the page's own bridge channel (`POST /rpc/api.call`). */
-async function api<T>(page: Page, route: string, input: unknown): Promise<T> {
-  const envelope = await page.evaluate(
-    async ([routeId, routeInput]) => {
-      const key = sessionStorage.getItem('plantdesk.webKey') ?? '';
-      const response = await fetch('./rpc/api.call', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
-        body: JSON.stringify([routeId, routeInput]),
-      });
-      return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-    },
-    [route, input] as const,
-  );
-  if (!envelope.ok) throw new Error(`${route} failed: ${JSON.stringify(envelope.error)}`);
-  return envelope.value as T;
-}
-
-/** Picks `option` in the PrimeVue select labelled `label`. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 const stepHeading = (page: Page, text: string) =>
   page.getByRole('heading', { level: 2, name: text });
@@ -69,7 +24,7 @@ test('commissions a new plant from nothing to a passing verification and its rep
   webApp,
 }, testInfo) => {
   test.setTimeout(240_000);
-  await signIn(page, webApp.url);
+  await signIn(page, webApp, INSTALLER);
   const suffix = Date.now().toString(36);
   const plantName = `E2E commissioning ${suffix}`;
   let plantUuid: string | undefined;

@@ -1,5 +1,6 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test, type WebApp } from '../support/webApp.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/webApp.ts';
+import { ACCOUNTS, openSignIn, rpc, screenshot, signIn } from '../support/shell.ts';
 
 /**
  * What a user may not do is not offered, in browser mode against the Local sandbox:
@@ -9,55 +10,11 @@ import { expect, test, type WebApp } from '../support/webApp.ts';
  * - the outsider (another organization) opening Demo Home's deep link reads "Plant not found".
  */
 
-const MANAGER = { email: 'manager@plantdesk.test', password: 'manager-pass-1' };
-const OUTSIDER = { email: 'outsider@plantdesk.test', password: 'outsider-pass-1' };
-const INSTALLER = { email: 'installer@plantdesk.test', password: 'installer-pass-1' };
-/** The first start writes the sandbox's simulated history before it listens. */
-const SANDBOX_START_MS = 90_000;
 /** The names of actions that change something. */
 const CHANGING_ACTION =
   /^(New|Create|Add|Edit|Delete|Remove|Link|Unlink|Configure|Unconfigure|Save)\b/i;
 
 test.describe.configure({ mode: 'serial' });
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
-/** One channel of the web host, as the page's bridge calls it (`POST /rpc/<channel>`). */
-async function rpc<T>(webApp: WebApp, channel: string, args: unknown[]): Promise<T> {
-  const key = new URL(webApp.url).searchParams.get('key') ?? '';
-  const response = await fetch(`${webApp.origin}/rpc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
-    body: JSON.stringify(args),
-  });
-  const envelope = (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };
-  if (!envelope.ok) throw new Error(`${channel} failed: ${JSON.stringify(envelope.error)}`);
-  return envelope.value as T;
-}
-
-async function openSignIn(page: Page, webApp: WebApp): Promise<void> {
-  await page.goto(webApp.url);
-  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
-  await expect(page.getByText('Local sandbox: Running')).toBeVisible({ timeout: SANDBOX_START_MS });
-}
-
-async function signIn(
-  page: Page,
-  webApp: WebApp,
-  user: { email: string; password: string },
-): Promise<void> {
-  // The host holds the session: whoever an earlier test left signed in is signed out first.
-  await rpc(webApp, 'session.signOut', []);
-  await openSignIn(page, webApp);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
-}
 
 /**
  * Every button on the page whose name says it changes something is disabled, and its
@@ -92,7 +49,7 @@ test('the manager sees no enabled create, edit, delete or link action', async ({
   page,
   webApp,
 }, testInfo) => {
-  await signIn(page, webApp, MANAGER);
+  await signIn(page, webApp, ACCOUNTS.manager);
   const plantsTable = page.getByRole('table', { name: 'Plants' });
   await expect(plantsTable.getByRole('cell', { name: 'Demo Home', exact: true })).toBeVisible();
 
@@ -168,7 +125,9 @@ test('the outsider cannot open another organization’s plant', async ({
   // Demo Home's id, as the installer of its organization sees it.
   await rpc(webApp, 'session.signOut', []);
   await openSignIn(page, webApp);
-  await rpc(webApp, 'session.signIn', [{ ...INSTALLER, remember: false }]);
+  await rpc(webApp, 'session.signIn', [
+    { email: ACCOUNTS.installer.email, password: ACCOUNTS.installer.password, remember: false },
+  ]);
   const plants = await rpc<{ content: { plantUuid: string; name: string }[] }>(webApp, 'api.call', [
     'listPlants',
     { query: { search: 'Demo Home' } },
@@ -176,7 +135,7 @@ test('the outsider cannot open another organization’s plant', async ({
   const demoHome = plants.content.find((plant) => plant.name === 'Demo Home');
   expect(demoHome, 'the installer lists Demo Home').toBeTruthy();
 
-  await signIn(page, webApp, OUTSIDER);
+  await signIn(page, webApp, ACCOUNTS.outsider);
   await expect(
     page
       .getByRole('table', { name: 'Plants' })

@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, test, type WebApp } from '../support/webApp.ts';
+import { expect, test } from '../support/webApp.ts';
+import { ACCOUNTS, rpc, screenshot, signIn } from '../support/shell.ts';
 
 /**
  * Plant modelling in browser mode against the Local sandbox, as the installer: create a plant
@@ -7,45 +7,10 @@ import { expect, test, type WebApp } from '../support/webApp.ts';
  * delete it through the confirmation dialog. Screenshots of each screen are attached.
  */
 
-const INSTALLER = { email: 'installer@plantdesk.test', password: 'installer-pass-1' };
-/** The first start writes the sandbox's simulated history before it listens. */
-const SANDBOX_START_MS = 90_000;
-
 test.describe.configure({ mode: 'serial' });
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
-
-/**
- * Signs the host out (it holds the session for every page, whatever an earlier spec of this
- * worker left), through its own channel, as the page's bridge would.
- */
-async function signOutHost(webApp: WebApp): Promise<void> {
-  const key = new URL(webApp.url).searchParams.get('key') ?? '';
-  const response = await fetch(`${webApp.origin}/rpc/session.signOut`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
-    body: '[]',
-  });
-  expect(((await response.json()) as { ok: boolean }).ok).toBe(true);
-}
-
-async function signIn(page: Page, webApp: WebApp): Promise<void> {
-  await signOutHost(webApp);
-  await page.goto(webApp.url);
-  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
-  await expect(page.getByText('Local sandbox: Running')).toBeVisible({ timeout: SANDBOX_START_MS });
-  await page.getByLabel('Email', { exact: true }).fill(INSTALLER.email);
-  await page.getByLabel('Password', { exact: true }).fill(INSTALLER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
-}
-
 test('creates, finds, edits and deletes a plant', async ({ page, webApp }, testInfo) => {
-  await signIn(page, webApp);
+  await signIn(page, webApp, ACCOUNTS.installer);
   const suffix = Date.now().toString(36).toUpperCase();
   const name = `E2E Plant ${suffix}`;
   const externalId = `E2E-POD-${suffix}`;
@@ -150,5 +115,5 @@ test('creates, finds, edits and deletes a plant', async ({ page, webApp }, testI
   await page.getByRole('link', { name: 'Back to plants' }).click();
   await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
 
-  await signOutHost(webApp);
+  await rpc(webApp, 'session.signOut');
 });

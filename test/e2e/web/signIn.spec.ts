@@ -1,5 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from '../support/webApp.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, type WebApp } from '../support/webApp.ts';
+import { ACCOUNTS, fillSignIn, openSignIn, screenshot, signOut } from '../support/shell.ts';
 
 /**
  * Browser mode end to end: `npm run web` serves the app, which signs in to the Local sandbox as
@@ -7,39 +8,26 @@ import { expect, test } from '../support/webApp.ts';
  * so the tests run in order and each leaves the app signed out.
  */
 
-const INSTALLER = { email: 'installer@plantdesk.test', password: 'installer-pass-1' };
-/** The first start writes the sandbox's simulated history before it listens. */
-const SANDBOX_START_MS = 90_000;
-
 test.describe.configure({ mode: 'serial' });
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
+const INSTALLER = ACCOUNTS.installer;
 
-async function openSignIn(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
+/** The sign-in screen, on the Local sandbox. */
+async function openLocalSignIn(page: Page, webApp: WebApp): Promise<void> {
+  await openSignIn(page, webApp);
   await expect(page.getByRole('combobox', { name: 'Environment' })).toHaveText('Local sandbox');
-  await expect(page.getByText('Local sandbox: Running')).toBeVisible({ timeout: SANDBOX_START_MS });
 }
 
 test('signs in to the Local sandbox as the installer, lists Demo Home and signs out', async ({
   page,
   webApp,
 }, testInfo) => {
-  await openSignIn(page, webApp.url);
+  await openLocalSignIn(page, webApp);
   // The key is taken out of the address bar once read.
   expect(page.url()).not.toContain('key=');
   await screenshot(page, testInfo, '01-sign-in');
 
-  await page.getByLabel('Email', { exact: true }).fill(INSTALLER.email);
-  await page.getByLabel('Password', { exact: true }).fill(INSTALLER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
+  await fillSignIn(page, INSTALLER);
   await expect(page.getByRole('cell', { name: 'Demo Home', exact: true })).toBeVisible();
   const topBar = page.getByRole('banner');
   await expect(topBar).toContainText('Local sandbox');
@@ -55,14 +43,13 @@ test('signs in to the Local sandbox as the installer, lists Demo Home and signs 
   await page.getByRole('searchbox', { name: 'Search plants' }).fill('');
   await expect(page.getByRole('cell', { name: 'Demo Home', exact: true })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
+  await signOut(page);
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   await screenshot(page, testInfo, '03-signed-out');
 });
 
 test("shows the server's message for a wrong password", async ({ page, webApp }, testInfo) => {
-  await openSignIn(page, webApp.url);
+  await openLocalSignIn(page, webApp);
   await page.getByLabel('Email', { exact: true }).fill(INSTALLER.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();

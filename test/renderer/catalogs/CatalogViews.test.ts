@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
-import type { VueWrapper } from '@vue/test-utils';
 import Select from 'primevue/select';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
 import type { DataTypesCollect, DeviceType, SensorType } from '../../../api/schemas/catalogs.ts';
@@ -11,6 +10,7 @@ import LoadSignaturesView from '../../../renderer/src/views/LoadSignaturesView.v
 import SensorTypesView from '../../../renderer/src/views/SensorTypesView.vue';
 import { flatProfile, normalize } from '../../../renderer/src/composables/loadProfile.ts';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
+import { button, control, fieldErrors } from '../support/queries.ts';
 
 vi.mock('vue-chartjs', async () => {
   const { defineComponent, h } = await import('vue');
@@ -62,33 +62,6 @@ const EVENING: LoadSignature = {
 };
 
 type Input = { params?: Record<string, string>; query?: Record<string, unknown>; body?: any };
-
-function control(wrapper: VueWrapper, label: string) {
-  const found = wrapper.findAll('label').find(
-    (candidate) =>
-      candidate
-        .text()
-        .replace(/\s*\*$/, '')
-        .trim() === label,
-  );
-  if (!found) throw new Error(`no label “${label}”`);
-  return wrapper.find<HTMLInputElement>(`[id="${found.attributes('for')}"]`);
-}
-
-function button(wrapper: VueWrapper, name: string) {
-  const found = wrapper
-    .findAll('button')
-    .find((b) => (b.attributes('aria-label') ?? b.text()).trim() === name);
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
-}
-
-function fieldErrors(wrapper: VueWrapper): string[] {
-  return wrapper
-    .findAll('.field-error')
-    .map((error) => error.text())
-    .filter(Boolean);
-}
 
 describe('SensorTypesView', () => {
   const routes = () => ({

@@ -2,7 +2,7 @@ import type { DataTypesCollect, DeviceType, SensorType } from '../../../api/sche
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import type { SensorFlow } from '../../../api/schemas/sensors.ts';
-import type { Vendor } from '../../../api/schemas/vendors.ts';
+import { ENERGY, INVERTER_TYPE, POWER, POWER_METER, SIMULATOR } from '../sensors/fixtures.ts';
 
 /** A commissioned plant as the API answers it: a roof with PV, an inverter and a grid meter. */
 
@@ -22,61 +22,17 @@ export const PLANT: Plant = {
   updatedAt: AT,
 };
 
-export const POWER: DataTypesCollect = {
-  dataTypesCollectUuid: uuid(101),
-  code: 'POWER',
-  name: 'Power',
-  unit: 'W',
-};
-export const ENERGY: DataTypesCollect = {
-  dataTypesCollectUuid: uuid(102),
-  code: 'ENERGY',
-  name: 'Energy',
-  unit: 'kWh',
-};
-export const TEMPERATURE: DataTypesCollect = {
-  dataTypesCollectUuid: uuid(103),
-  code: 'TEMPERATURE',
-  name: 'Temperature',
-  unit: '°C',
-};
+// The catalog entries are those of the device and sensor screens' tests.
+export {
+  ENERGY,
+  INVERTER_TYPE,
+  POWER,
+  POWER_METER,
+  SIMULATOR,
+  TEMPERATURE,
+  THERMOMETER,
+} from '../sensors/fixtures.ts';
 
-export const POWER_METER: SensorType = {
-  sensorTypeUuid: uuid(201),
-  code: 'POWER_METER',
-  name: 'Power meter',
-  description: null,
-  dataTypesCollectUuids: [POWER.dataTypesCollectUuid, ENERGY.dataTypesCollectUuid],
-  createdAt: AT,
-  updatedAt: AT,
-};
-export const THERMOMETER: SensorType = {
-  sensorTypeUuid: uuid(202),
-  code: 'TEMPERATURE_SENSOR',
-  name: 'Temperature sensor',
-  description: null,
-  dataTypesCollectUuids: [TEMPERATURE.dataTypesCollectUuid],
-  createdAt: AT,
-  updatedAt: AT,
-};
-
-export const SIMULATOR: Vendor = {
-  vendorUuid: uuid(301),
-  code: 'SIMULATOR',
-  name: 'PlantDesk simulator',
-  kind: 'SIMULATOR',
-  configSchema: { fields: [] },
-};
-
-export const INVERTER_TYPE: DeviceType = {
-  deviceTypeUuid: uuid(401),
-  code: 'INVERTER',
-  name: 'PV inverter',
-  category: 'PRODUCER',
-  description: null,
-  createdAt: AT,
-  updatedAt: AT,
-};
 export const METER_TYPE: DeviceType = {
   deviceTypeUuid: uuid(402),
   code: 'METER',

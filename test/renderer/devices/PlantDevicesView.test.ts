@@ -2,9 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
 import PlantDevicesView from '../../../renderer/src/views/PlantDevicesView.vue';
-import { mountWithApp } from '../support/mountWithApp.ts';
 import {
-  CATALOG_ROUTES,
   device,
   HEAT_PUMP_TYPE,
   HEAT_PUMP_WINTER,
@@ -14,6 +12,7 @@ import {
   SMA,
   sensor,
 } from '../sensors/fixtures.ts';
+import { mountPlantPage, pageButton as button } from '../sensors/plantPage.ts';
 
 const PV = sensor(1, { name: 'PV production', flow: 'PRODUCTION' });
 const INVERTER = device(1, {
@@ -37,27 +36,18 @@ const HEAT_PUMP = device(2, {
 });
 
 function mountView(extra: Record<string, unknown> = {}, permissions?: string[]) {
-  return mountWithApp(PlantDevicesView, {
-    props: { plantUuid: PLANT },
-    route: `/plants/${PLANT}/devices`,
-    user: permissions ? { permissions: permissions as never } : undefined,
-    routes: {
-      ...CATALOG_ROUTES,
+  return mountPlantPage(
+    PlantDevicesView,
+    'devices',
+    {
       listDevices: pageOf([HEAT_PUMP, INVERTER]),
       listSensors: pageOf([PV]),
       deleteDevice: undefined,
       ...extra,
     },
-  });
+    permissions,
+  );
 }
-
-const button = (app: Awaited<ReturnType<typeof mountView>>, name: string) => {
-  const found = app.wrapper
-    .findAll('button')
-    .find((candidate) => candidate.attributes('aria-label') === name);
-  if (!found) throw new Error(`no button “${name}”`);
-  return found;
-};
 
 describe('PlantDevicesView', () => {
   test("lists with relationships: type, vendor, load signature and the device's sensors", async () => {

@@ -2,9 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
 import PlantSensorsView from '../../../renderer/src/views/PlantSensorsView.vue';
-import { apiError, mountWithApp } from '../support/mountWithApp.ts';
+import { apiError } from '../support/mountWithApp.ts';
 import {
-  CATALOG_ROUTES,
   device,
   ENERGY,
   pageOf,
@@ -14,6 +13,7 @@ import {
   SIMULATOR,
   sensor,
 } from './fixtures.ts';
+import { mountPlantPage, pageButton as button } from './plantPage.ts';
 import { choose } from './formHelpers.ts';
 
 type Input = { params: Record<string, string>; query?: Record<string, unknown>; body: any };
@@ -34,28 +34,19 @@ const FREE = sensor(2, {
 });
 
 function mountView(extra: Record<string, unknown> = {}, permissions?: string[]) {
-  return mountWithApp(PlantSensorsView, {
-    props: { plantUuid: PLANT },
-    route: `/plants/${PLANT}/sensors`,
-    user: permissions ? { permissions: permissions as never } : undefined,
-    routes: {
-      ...CATALOG_ROUTES,
+  return mountPlantPage(
+    PlantSensorsView,
+    'sensors',
+    {
       listSensors: pageOf([LINKED, FREE]),
       listDevices: pageOf([INVERTER]),
       updateSensor: (input: Input) => ({ ...FREE, ...input.body }),
       deleteSensor: undefined,
       ...extra,
     },
-  });
+    permissions,
+  );
 }
-
-const button = (app: Awaited<ReturnType<typeof mountView>>, name: string) => {
-  const found = app.wrapper
-    .findAll('button')
-    .find((candidate) => candidate.attributes('aria-label') === name);
-  if (!found) throw new Error(`no button “${name}”`);
-  return found;
-};
 
 describe('PlantSensorsView', () => {
   test('lists with relationships and the API parameters, showing units, flow, connection, device', async () => {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
-import type { VueWrapper } from '@vue/test-utils';
 import type { PlantVendor } from '../../../api/schemas/vendors.ts';
 import PlantVendorsPanel from '../../../renderer/src/components/vendors/PlantVendorsPanel.vue';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
+import { button } from '../support/queries.ts';
 
 const PLANT = '11111111-1111-4111-8111-111111111111';
 
@@ -67,14 +67,6 @@ function routes() {
       return undefined;
     },
   };
-}
-
-function button(wrapper: VueWrapper, name: string) {
-  const found = wrapper
-    .findAll('button')
-    .find((b) => (b.attributes('aria-label') ?? b.text()).trim() === name);
-  if (!found) throw new Error(`no button ${name}`);
-  return found;
 }
 
 describe('PlantVendorsPanel', () => {

@@ -12,6 +12,7 @@ import {
   settingsSummary,
 } from '../../../renderer/src/components/vendors/vendorConfig.ts';
 import { apiError, mountWithApp } from '../support/mountWithApp.ts';
+import { control } from '../support/queries.ts';
 
 const PLANT = '11111111-1111-4111-8111-111111111111';
 
@@ -57,19 +58,6 @@ async function mountDialog(vendor: PlantVendor, routes: Record<string, unknown> 
       ...routes,
     },
   });
-}
-
-/** The control a visible label names (labels of required fields end with " *"). */
-function control(wrapper: VueWrapper, label: string) {
-  const found = wrapper.findAll('label').find(
-    (candidate) =>
-      candidate
-        .text()
-        .replace(/\s*\*$/, '')
-        .trim() === label,
-  );
-  if (!found) throw new Error(`no label “${label}”`);
-  return wrapper.find<HTMLInputElement>(`[id="${found.attributes('for')}"]`);
 }
 
 async function submit(wrapper: VueWrapper): Promise<void> {

@@ -1,0 +1,57 @@
+import { toValue, type MaybeRefOrGetter } from 'vue';
+import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
+import { useBridge } from '../bridge.ts';
+import { useServerTable } from './useServerTable.ts';
+
+/**
+ * The server-side tables of a plant's devices and sensors (the plant's pages and the
+ * commissioning wizard), each row with its relationships: a device's type, vendor, load
+ * signature and sensors; a sensor's type, data types and device.
+ */
+
+type SortField = 'name' | 'createdAt';
+
+/** The Type column of the tables (relationships read). */
+export const deviceTypeName = (device: Device) => device.relationships?.deviceType.name;
+export const sensorTypeName = (sensor: Sensor) => sensor.relationships?.sensorType.name;
+
+export function useDevicesTable(plantUuid: MaybeRefOrGetter<string>, sortField: SortField) {
+  const bridge = useBridge();
+  return useServerTable<Device>({
+    fetch: (query) =>
+      bridge.call('listDevices', {
+        params: { plantUuid: toValue(plantUuid) },
+        query: { ...query, includeRelationships: true },
+      }),
+    sortField,
+    failureText: 'The devices could not be loaded.',
+  });
+}
+
+/**
+ * A saved device or sensor read again with its relationships (a save answers without them, and
+ * the caller's tables and checks want them); the record as saved when that read fails.
+ */
+export async function withRelationships<Item>(
+  read: () => Promise<Item>,
+  saved: Item,
+): Promise<Item> {
+  try {
+    return await read();
+  } catch {
+    return saved;
+  }
+}
+
+export function useSensorsTable(plantUuid: MaybeRefOrGetter<string>, sortField: SortField) {
+  const bridge = useBridge();
+  return useServerTable<Sensor>({
+    fetch: (query) =>
+      bridge.call('listSensors', {
+        params: { plantUuid: toValue(plantUuid) },
+        query: { ...query, includeRelationships: true },
+      }),
+    sortField,
+    failureText: 'The sensors could not be loaded.',
+  });
+}
