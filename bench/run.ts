@@ -2,6 +2,8 @@ import { apiBenchmark } from './api.bench.ts';
 import { ingestionBenchmark } from './ingestion.bench.ts';
 import { metricsBenchmark } from './metrics.bench.ts';
 import { forecastBenchmark } from './forecast.bench.ts';
+import { dashboardBenchmark } from './dashboard/dashboard.bench.ts';
+import { chartBenchmark } from './chart/chart.bench.ts';
 import type { BenchModule, BenchResult } from './benchResult.ts';
 import { formatReport, formatVerdict } from './report.ts';
 
@@ -11,6 +13,8 @@ const MODULES: readonly BenchModule[] = [
   forecastBenchmark,
   ingestionBenchmark,
   metricsBenchmark,
+  chartBenchmark,
+  dashboardBenchmark,
 ];
 
 const results: BenchResult[] = [];

@@ -1,0 +1,161 @@
+import { isoInZone } from './time.ts';
+import type { ChartSeries, ExportSeries } from './types.ts';
+
+/**
+ * CSV export of a chart (RFC 4180).
+ *
+ * - Header `timestamp,<label> (<unit>),…`; one row per timestamp of any column (the union, in
+ *   time order); an empty cell where a column has no point or its value is null.
+ * - Timestamps: ISO 8601 in the plant's zone with its offset, written as the API writes them
+ *   (`2026-10-25T02:00:00+02:00`, then `2026-10-25T02:00:00+01:00`: the repeated hour of a DST
+ *   end stays two distinct rows).
+ * - Numbers: the datasets' own values — the numbers the chart plots, in the unit of the header —
+ *   rounded to 6 decimals, the precision the server rounds its metrics to, so client-side float
+ *   noise (0.1 + 0.2) never shows, and the values equal the API's. Plain decimal notation, `.`
+ *   as the separator, no grouping, trailing zeros dropped (`1.5`, `1200`, `0.000001`).
+ * - Lines end with CRLF; a field with a comma, a quote, CR or LF is quoted with its quotes
+ *   doubled. A header label starting with `=`, `+`, `-`, `@`, tab or CR gets a leading `'` so
+ *   a spreadsheet does not run it as a formula (labels can carry user-entered device names).
+ */
+
+export const CSV_DECIMALS = 6;
+export const CSV_MIME = 'text/csv;charset=utf-8';
+
+export interface CsvOptions {
+  /** Decimals numbers are rounded to (default 6: the server's precision). */
+  decimals?: number;
+  /** Header of the first column (default `timestamp`). */
+  timestampHeader?: string;
+}
+
+/** One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A header label safe from spreadsheet formula injection. */
+function headerText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** A number rounded to `decimals`, in plain decimal notation; empty for null / NaN. */
+export function csvNumber(value: number | null | undefined, decimals = CSV_DECIMALS): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  const fixed = value.toFixed(decimals);
+  const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return trimmed === '-0' ? '0' : trimmed;
+}
+
+/** `Consumption (W)`; the label alone when there is no unit. */
+export function columnTitle(series: Pick<ExportSeries, 'label' | 'unit'>): string {
+  return series.unit ? `${series.label} (${series.unit})` : series.label;
+}
+
+/** The CSV text of the datasets, timestamps in `zone` (see the module comment). */
+export function toCsv(
+  datasets: readonly ExportSeries[],
+  zone: string,
+  options: CsvOptions = {},
+): string {
+  const decimals = options.decimals ?? CSV_DECIMALS;
+  const columns = datasets.map((series) => {
+    const byX = new Map<number, number | null>();
+    for (const point of series.points) byX.set(point.x, point.y);
+    return byX;
+  });
+  const instants = [...new Set(columns.flatMap((column) => [...column.keys()]))].sort(
+    (a, b) => a - b,
+  );
+  const header = [options.timestampHeader ?? 'timestamp', ...datasets.map(columnTitle)]
+    .map((title) => csvField(headerText(title)))
+    .join(',');
+  const rows = instants.map((x) =>
+    [isoInZone(x, zone), ...columns.map((column) => csvNumber(column.get(x), decimals))].join(','),
+  );
+  return [header, ...rows].map((line) => `${line}\r\n`).join('');
+}
+
+/**
+ * The columns a TimeChart exports: each dataset, and for a dataset with an 80 % band its
+ * `<label> lower 80 %` and `<label> upper 80 %` columns right after it.
+ */
+export function chartSeriesToExport(datasets: readonly ChartSeries[]): ExportSeries[] {
+  return datasets.flatMap((series) => {
+    const main: ExportSeries = { label: series.label, unit: series.unit, points: series.points };
+    const band = series.band;
+    if (!band) return [main];
+    const bound = (key: 'lower' | 'upper') =>
+      series.points.map((point, index) => ({ x: point.x, y: band[index]?.[key] ?? null }));
+    return [
+      main,
+      { label: `${series.label} lower 80 %`, unit: series.unit, points: bound('lower') },
+      { label: `${series.label} upper 80 %`, unit: series.unit, points: bound('upper') },
+    ];
+  });
+}
+
+/**
+ * A file name from free text: `Demo Home — history` → `demo-home-history`, plus the extension.
+ */
+export function fileNameOf(base: string, extension: string): string {
+  const slug = base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'chart'}.${extension}`;
+}
+
+/**
+ * The little of the DOM a download needs, typed here so this module also compiles (and its pure
+ * functions run) outside a browser, in the unit tests.
+ */
+interface DownloadLink {
+  href: string;
+  download: string;
+  rel: string;
+  style: { display: string };
+  click(): void;
+  remove(): void;
+}
+interface DownloadDocument {
+  createElement(tag: 'a'): DownloadLink;
+  body: { append(node: DownloadLink): void };
+}
+
+function documentOf(): DownloadDocument {
+  const found = (globalThis as unknown as { document?: DownloadDocument }).document;
+  if (!found) throw new Error('Downloads need a browser window');
+  return found;
+}
+
+/**
+ * Saves a URL (blob: or data:) under `name` through an `<a download>`: the browser's download in
+ * browser mode, Electron's save dialog on the desktop.
+ */
+export function downloadDataUrl(name: string, url: string): void {
+  const document = documentOf();
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+  }
+}
+
+/** Saves text as a file (a blob URL, released once the download has started). */
+export function downloadText(name: string, text: string, mime: string = CSV_MIME): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  try {
+    downloadDataUrl(name, url);
+  } finally {
+    // The download reads the blob asynchronously: release the URL a little later.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}
