@@ -35,6 +35,22 @@ const routes: RouteRecordRaw[] = [
             props: true,
           },
           {
+            path: 'dashboard',
+            name: 'plantDashboard',
+            component: () => import('./views/PlantDashboardView.vue'),
+            props: true,
+            meta: { breadcrumb: 'Dashboard' },
+          },
+          {
+            // Range summary, sensor history and forecasts; the view keeps its choices (range,
+            // granularity, comparison) in the query, so a link reopens the same chart.
+            path: 'analytics/:tab(summary|history|forecasts)?',
+            name: 'plantAnalytics',
+            component: () => import('./views/PlantAnalyticsView.vue'),
+            props: true,
+            meta: { breadcrumb: 'Analytics' },
+          },
+          {
             path: 'edit',
             name: 'plantEdit',
             component: () => import('./views/PlantFormView.vue'),

@@ -18,9 +18,16 @@ describe('PlantView', () => {
     expect(app.wrapper.find('h1').text()).toBe('Demo Home');
     const nav = app.wrapper.find('nav[aria-label="Plant sections"]');
     const links = nav.findAll('a');
-    expect(links.map((link) => link.text())).toEqual(['Overview', 'Devices', 'Sensors', 'Vendors']);
-    expect(links[1]!.attributes('aria-current')).toBe('page');
-    expect(links[0]!.attributes('aria-current')).toBeUndefined();
+    expect(links.map((link) => link.text())).toEqual([
+      'Overview',
+      'Dashboard',
+      'Analytics',
+      'Devices',
+      'Sensors',
+      'Vendors',
+    ]);
+    expect(links[3]!.attributes('aria-current')).toBe('page');
+    expect(links.filter((link) => link.attributes('aria-current'))).toHaveLength(1);
     expect(button(app.wrapper, 'Edit').attributes('disabled')).toBeUndefined();
     const commissioning = app.wrapper.findAll('a').find((a) => a.text() === 'Commissioning')!;
     expect(commissioning.attributes('href')).toContain(`/commission/${PLANT_UUID}`);
@@ -145,5 +152,20 @@ describe('PlantOverviewView', () => {
     expect(app.wrapper.text()).toContain('No PV settings');
     expect(app.wrapper.text()).toContain('0 devices');
     expect(app.wrapper.text()).toContain('0 sensors');
+  });
+});
+
+describe('PlantView sections', () => {
+  test('Analytics stays the current section on each of its tabs', async () => {
+    const app = await mountWithApp(PlantView, {
+      props: { plantUuid: PLANT_UUID },
+      route: `${ROUTE}/analytics/history`,
+      routes: { getPlant: plant() },
+    });
+    const current = app.wrapper
+      .find('nav[aria-label="Plant sections"]')
+      .findAll('a')
+      .filter((link) => link.attributes('aria-current') === 'page');
+    expect(current.map((link) => link.text())).toEqual(['Analytics']);
   });
 });
