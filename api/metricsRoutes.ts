@@ -39,6 +39,10 @@ const historyRange = z.object({
     .optional()
     .meta({ description: '`seconds` answers the raw samples. Default: hours' }),
 });
+const summaryRange = z.object({
+  startDate: localDateParam('startDate'),
+  endDate: localDateParam('endDate').optional(),
+});
 const energyRange = z.object({
   startDate: localDateTimeParam('startDate'),
   endDate: localDateTimeParam('endDate'),
@@ -87,6 +91,30 @@ function hourly(kind: FlowKind) {
     query: referenceDay,
     status: 200,
     response: Series,
+  });
+}
+
+function summary(kind: FlowKind) {
+  const { Kind, permission } = FLOWS[kind];
+  const limits = `From startDate to endDate (default today) inclusive; at most ${MAX_SUMMARY_DAYS} days, and startDate not after endDate (else 422).`;
+  return defineRoute({
+    operationId: `summary${Kind}`,
+    method: 'GET',
+    path: `/plants/{plantUuid}/summary-daily-power-${kind}s`,
+    tag: 'Energy',
+    summary: `${Kind} per local day over a range (kWh)${kind === 'production' ? ' (extension)' : ''}`,
+    description:
+      kind === 'production'
+        ? `Extension: the specification names only the consumption summary; this is its production twin, with the same parameters, limits and answer. ${limits}`
+        : limits,
+    auth: 'access',
+    permissions: [permission],
+    ownership: true,
+    params: plantPath,
+    query: summaryRange,
+    status: 200,
+    response: Series,
+    extraErrors: [422],
   });
 }
 
@@ -153,28 +181,11 @@ export const metricsRoutes = {
   }),
   dailyConsumption: daily('consumption'),
   hourlyConsumption: hourly('consumption'),
-  summaryConsumption: defineRoute({
-    operationId: 'summaryConsumption',
-    method: 'GET',
-    path: '/plants/{plantUuid}/summary-daily-power-consumptions',
-    tag: 'Energy',
-    summary: 'Consumption per local day over a range (kWh)',
-    description: `From startDate to endDate (default today) inclusive; at most ${MAX_SUMMARY_DAYS} days, and startDate not after endDate (else 422).`,
-    auth: 'access',
-    permissions: [CONSUMPTION],
-    ownership: true,
-    params: plantPath,
-    query: z.object({
-      startDate: localDateParam('startDate'),
-      endDate: localDateParam('endDate').optional(),
-    }),
-    status: 200,
-    response: Series,
-    extraErrors: [422],
-  }),
+  summaryConsumption: summary('consumption'),
   predictConsumption: forecast('consumption'),
   dailyProduction: daily('production'),
   hourlyProduction: hourly('production'),
+  summaryProduction: summary('production'),
   predictProduction: forecast('production'),
   predictByDeviceType: defineRoute({
     operationId: 'predictByDeviceType',

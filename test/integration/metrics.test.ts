@@ -456,6 +456,88 @@ describe('summary of daily consumption', () => {
   });
 });
 
+describe('summary of daily production (extension)', () => {
+  const path = (plant: string) => `/plants/${plant}/summary-daily-power-productions`;
+
+  it('answers the PV energy of each local day from startDate to endDate inclusive', async () => {
+    const body = await series('summaryProduction', rome.plant, {
+      startDate: '2026-03-28',
+      endDate: '2026-03-31',
+    });
+    expect(body).toMatchObject({
+      plantUuid: rome.plant,
+      timezone: 'Europe/Rome',
+      unit: 'kWh',
+      from: '2026-03-28T00:00:00+01:00',
+      to: '2026-04-01T00:00:00+02:00',
+    });
+    expect(points(body)).toEqual([
+      ...nulls([
+        '2026-03-28T00:00:00+01:00',
+        '2026-03-29T00:00:00+01:00',
+        '2026-03-30T00:00:00+02:00',
+      ]),
+      ['2026-03-31T00:00:00+02:00', 1, 0.083333], // 1000 W for 1 of 24 hours, 0 W for another
+    ]);
+    const nepal = await series('summaryProduction', kathmandu.plant, {
+      startDate: '2026-03-29',
+      endDate: '2026-03-30',
+    });
+    expect(points(nepal)).toEqual([
+      ['2026-03-29T00:00:00+05:45', 4, 0.125], // 2000 W for 2 hours, 0 W for a third
+      ['2026-03-30T00:00:00+05:45', null, 0],
+    ]);
+  });
+
+  it('answers the days the 7-day production route answers, and ends today without endDate', async () => {
+    const week = await series('dailyProduction', rome.plant, { date: '2026-03-31' });
+    const summary = await series('summaryProduction', rome.plant, { startDate: '2026-03-25' });
+    expect(summary).toEqual(week);
+  });
+
+  it('answers 366 days, not 367', async () => {
+    const body = await series('summaryProduction', rome.plant, {
+      startDate: '2025-03-31',
+      endDate: '2026-03-31',
+    });
+    expect(body.points).toHaveLength(366);
+    const response = await get(path(rome.plant), {
+      startDate: '2025-03-30',
+      endDate: '2026-03-31',
+    });
+    expect(expectErrorBody(response, 422).message).toBe(
+      'The range from startDate 2025-03-30 to endDate 2026-03-31 spans 367 days; at most 366 days are allowed',
+    );
+  });
+
+  it('answers 422 for a startDate after endDate, or after today without endDate', async () => {
+    const inverted = await get(path(rome.plant), {
+      startDate: '2026-03-31',
+      endDate: '2026-03-30',
+    });
+    expect(expectErrorBody(inverted, 422).message).toBe(
+      'startDate 2026-03-31 is after endDate 2026-03-30',
+    );
+    const future = await get(path(rome.plant), { startDate: '2026-04-01' });
+    expect(expectErrorBody(future, 422).message).toBe(
+      'startDate 2026-04-01 is after endDate (default today) 2026-03-31',
+    );
+  });
+
+  it('answers 400 for a malformed date, 403 without PLANT_POWER_PRODUCTION READ, 404 for another organization', async () => {
+    const malformed = await get(path(rome.plant), { startDate: '31.03.2026' });
+    expect(expectErrorBody(malformed, 400).message).toContain(
+      'startDate must be a date in the format yyyy-MM-dd',
+    );
+    const query = { startDate: '2026-03-28' };
+    const forbidden = await get(path(rome.plant), query, 'consumptionOnly');
+    expect(expectErrorBody(forbidden, 403).message).toBe(
+      'Permission PLANT_POWER_PRODUCTION READ required',
+    );
+    expectErrorBody(await get(path(rome.plant), query, 'outsider'), 404);
+  });
+});
+
 describe('power history', () => {
   const history = (plant: string, query: Record<string, string>, kind = 'consumptions') =>
     series(kind === 'consumptions' ? 'historyConsumption' : 'historyProduction', plant, query);

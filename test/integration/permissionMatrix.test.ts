@@ -205,6 +205,10 @@ const fixtures: Record<RouteId, Fixture> = {
   predictConsumption: async (context) => ({ params: plantParams(context) }),
   dailyProduction: async (context) => ({ params: plantParams(context) }),
   hourlyProduction: async (context) => ({ params: plantParams(context) }),
+  summaryProduction: async (context) => ({
+    params: plantParams(context),
+    query: { startDate: '2026-11-01', endDate: '2026-11-07' },
+  }),
   predictProduction: async ({ plantOwnerToken }) => ({
     // Production forecasts need PV settings, which the Other Co plant does not have.
     params: {

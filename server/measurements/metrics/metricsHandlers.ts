@@ -1,4 +1,4 @@
-import type { Granularity, Series } from '../../../api/index.ts';
+import type { Granularity, LocalDate, Series } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
@@ -24,6 +24,7 @@ type EnergyMetricsHandlers = Pick<
   | 'summaryConsumption'
   | 'dailyProduction'
   | 'hourlyProduction'
+  | 'summaryProduction'
   | 'historyConsumption'
   | 'historyProduction'
   | 'energyBreakdown'
@@ -66,6 +67,14 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
     );
   };
 
+  /** The energy of each local day from startDate to endDate (default today), per flow. */
+  const summary = async (
+    plant: Plant,
+    kind: Kind,
+    query: { startDate: LocalDate; endDate?: LocalDate | undefined },
+  ): Promise<EncodedJson<Series>> =>
+    energy(plant, kind, summaryBuckets(plant.timezone, query.startDate, query.endDate, now()));
+
   const history = async (
     plant: Plant,
     kind: Kind,
@@ -92,12 +101,8 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
       energy(plant, 'consumption', hourlyBuckets(plant.timezone, query.date, now())),
     hourlyProduction: ({ plant, query }) =>
       energy(plant, 'production', hourlyBuckets(plant.timezone, query.date, now())),
-    summaryConsumption: async ({ plant, query }) =>
-      energy(
-        plant,
-        'consumption',
-        summaryBuckets(plant.timezone, query.startDate, query.endDate, now()),
-      ),
+    summaryConsumption: ({ plant, query }) => summary(plant, 'consumption', query),
+    summaryProduction: ({ plant, query }) => summary(plant, 'production', query),
     historyConsumption: ({ plant, query }) => history(plant, 'consumption', query),
     historyProduction: ({ plant, query }) => history(plant, 'production', query),
     energyBreakdown: async ({ plant, query }) =>
