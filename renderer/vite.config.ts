@@ -20,6 +20,8 @@ export const rendererConfig: UserConfig = {
     emptyOutDir: true,
     // Electron 45 ships Chromium 142; the web host is opened in a current browser.
     target: 'es2023',
+    // Explicit: electron-vite leaves its renderer build unminified unless told.
+    minify: true,
     // One local bundle (PrimeVue is most of it) loaded from disk or loopback: size is not latency.
     chunkSizeWarningLimit: 1500,
   },
