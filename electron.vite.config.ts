@@ -8,8 +8,9 @@ import { rendererConfig } from './renderer/vite.config.ts';
  * - main/index.js (ESM, package.json "main") and main/localServer.js, the Local sandbox server
  *   that main runs in a utility process. package.json dependencies stay external (they ship in
  *   node_modules); our own code, including server/ and api/, is bundled.
- * - preload/index.cjs: one CommonJS file with everything inlined (zod, the contract), since a
- *   sandboxed preload can require nothing but 'electron'.
+ * - preload/index.cjs: one CommonJS file with everything inlined, since a sandboxed preload can
+ *   require nothing but 'electron'. It needs only the channel and event names (ipc/names.ts), so
+ *   it stays a few kB: the contract's schemas never reach it.
  * - renderer/: the same build as the browser mode (renderer/vite.config.ts).
  */
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { routes, type RouteId } from '../../api/routes.ts';
 import type { RouteInput, RouteResult } from '../../api/routeInput.ts';
 import type { CurrentUser } from '../../api/schemas/auth.ts';
+import type { ChannelName, EventName } from './names.ts';
+
+export { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName } from './names.ts';
 
 /**
  * The one contract between the renderer and the host (Electron main, or the browser-mode web
@@ -216,14 +219,12 @@ export const channels = {
 
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
-} as const;
+} as const satisfies Record<ChannelName, unknown>;
 
 export type Channels = typeof channels;
-export type ChannelName = keyof Channels;
 export type ChannelArgs<C extends ChannelName> = z.input<Channels[C]['args']>;
 export type ChannelResult<C extends ChannelName> =
   Channels[C] extends Channel<z.ZodType<readonly unknown[]>, infer Result> ? Result : never;
-export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
 
 // ── Events (host → renderer) ────────────────────────────────────────────────────────────────
 
@@ -236,14 +237,10 @@ export interface Events {
   /** Said once: no OS keychain, so the password is asked at every launch. */
   'keychain.unavailable': KeychainStatus;
 }
-export type EventName = keyof Events;
-export const EVENT_NAMES = [
-  'session.changed',
-  'session.expired',
-  'environments.changed',
-  'localSandbox.changed',
-  'keychain.unavailable',
-] as const satisfies readonly EventName[];
+// Every event named in names.ts has a payload here, and no other.
+const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]
+  ? true
+  : never = true;
 
 // ── What hosts implement and what the renderer sees ─────────────────────────────────────────
 

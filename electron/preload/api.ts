@@ -1,10 +1,6 @@
-import {
-  CHANNEL_NAMES,
-  EVENT_NAMES,
-  type EventName,
-  type PreloadApi,
-  type Unsubscribe,
-} from '../ipc/contract.ts';
+// Types only from the contract: its schemas (zod, the route table) stay out of the preload.
+import type { PreloadApi, Unsubscribe } from '../ipc/contract.ts';
+import { CHANNEL_NAMES, EVENT_NAMES, type EventName } from '../ipc/names.ts';
 
 /** The channel an event travels on from main to the renderer. */
 export function eventChannel(event: EventName): string {

@@ -1,0 +1,34 @@
+/**
+ * The names of the IPC contract's channels and events, without their schemas. The sandboxed
+ * preload needs only these, and importing contract.ts would bundle zod and the whole route table
+ * into it. contract.ts checks at compile time that its channels and events are exactly these.
+ */
+export const CHANNEL_NAMES = [
+  'app.info',
+  'environments.list',
+  'environments.add',
+  'environments.update',
+  'environments.remove',
+  'environments.select',
+  'environments.testConnection',
+  'localSandbox.state',
+  'localSandbox.restart',
+  'session.state',
+  'session.signIn',
+  'session.signOut',
+  'session.refreshUser',
+  'api.call',
+  'api.cancel',
+  'report.savePdf',
+  'shell.openExternal',
+] as const;
+export type ChannelName = (typeof CHANNEL_NAMES)[number];
+
+export const EVENT_NAMES = [
+  'session.changed',
+  'session.expired',
+  'environments.changed',
+  'localSandbox.changed',
+  'keychain.unavailable',
+] as const;
+export type EventName = (typeof EVENT_NAMES)[number];
