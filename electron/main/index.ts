@@ -211,7 +211,8 @@ function main(): void {
           return focused && windows.has(focused) ? focused : windows.keys().next().value;
         },
         showSaveDialog: (window, options) => dialog.showSaveDialog(window, options),
-        writeFile: (filePath, data) => writeFile(filePath, data),
+        writeFile: (filePath, data, { exclusive }) =>
+          writeFile(filePath, data, { flag: exclusive ? 'wx' : 'w' }),
         defaultDirectory() {
           try {
             return app.getPath('documents');

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { PdfSaveResult } from '../ipc/contract.ts';
+import type { PdfSaveResult, SerializedError } from '../ipc/contract.ts';
+import type { BridgeableError } from '../ipc/dispatch.ts';
 
 /**
  * "Save as PDF" of the commissioning report: the page of the window that asked (the focused
@@ -28,7 +29,8 @@ export interface PdfExportDeps<W extends PdfWindow> {
       properties: ['createDirectory', 'showOverwriteConfirmation'];
     },
   ): Promise<{ canceled: boolean; filePath?: string }>;
-  writeFile(filePath: string, data: Uint8Array): Promise<void>;
+  /** `exclusive`: fail with EEXIST rather than replace an existing file. */
+  writeFile(filePath: string, data: Uint8Array, options: { exclusive: boolean }): Promise<void>;
   /** Where the dialog opens (the Documents folder); undefined when unknown. */
   defaultDirectory(): string | undefined;
 }
@@ -48,10 +50,28 @@ export function createPdfExport<W extends PdfWindow>(
     });
     if (choice.canceled || !choice.filePath) return { saved: false };
     const filePath = withPdfExtension(choice.filePath);
+    // The dialog asked before replacing the name it returned, not the one with .pdf added.
+    const extensionAdded = filePath !== choice.filePath;
     const pdf = await window.webContents.printToPDF(PDF_OPTIONS);
-    await deps.writeFile(filePath, pdf);
+    try {
+      await deps.writeFile(filePath, pdf, { exclusive: extensionAdded });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new PdfExportError(
+          `${path.basename(filePath)} already exists there: save again and choose another name`,
+        );
+      }
+      throw error;
+    }
     return { saved: true, path: filePath };
   };
+}
+
+/** A refusal the user can act on, shown as it is. */
+export class PdfExportError extends Error implements BridgeableError {
+  toSerialized(): SerializedError {
+    return { kind: 'invalidArguments', message: this.message };
+  }
 }
 
 /** A name typed without the extension still saves a `.pdf` (Linux dialogs do not add it). */

@@ -16,7 +16,9 @@ function fakes(choice: { canceled: boolean; filePath?: string }, window?: PdfWin
   const deps = {
     window: vi.fn(() => (window === null ? undefined : target)),
     showSaveDialog: vi.fn(async (_window: PdfWindow, _options: { defaultPath: string }) => choice),
-    writeFile: vi.fn(async () => {}),
+    writeFile: vi.fn(
+      async (_path: string, _data: Uint8Array, _options: { exclusive: boolean }) => {},
+    ),
     defaultDirectory: vi.fn((): string | undefined => '/home/installer/Documents'),
   };
   return { deps, target, save: createPdfExport(deps) };
@@ -42,7 +44,8 @@ describe('saving the report as PDF', () => {
       pageSize: 'A4',
     });
     expect(PDF_OPTIONS).toEqual({ printBackground: true, pageSize: 'A4' });
-    expect(deps.writeFile).toHaveBeenCalledWith(chosen, PDF);
+    // The dialog confirmed replacing this very path.
+    expect(deps.writeFile).toHaveBeenCalledWith(chosen, PDF, { exclusive: false });
   });
 
   it('answers saved: false and neither prints nor writes when the dialog is cancelled', async () => {
@@ -58,8 +61,19 @@ describe('saving the report as PDF', () => {
       saved: true,
       path: '/tmp/report.pdf',
     });
-    expect(deps.writeFile).toHaveBeenCalledWith('/tmp/report.pdf', PDF);
+    // The dialog never asked about /tmp/report.pdf: an existing file is not replaced.
+    expect(deps.writeFile).toHaveBeenCalledWith('/tmp/report.pdf', PDF, { exclusive: true });
     expect(withPdfExtension('/tmp/Report.PDF')).toBe('/tmp/Report.PDF');
+  });
+
+  it('refuses, with a message, to replace a file the dialog did not ask about', async () => {
+    const { deps, save } = fakes({ canceled: false, filePath: '/tmp/report' });
+    deps.writeFile.mockRejectedValue(Object.assign(new Error('EEXIST'), { code: 'EEXIST' }));
+    const error = await save('Commissioning.pdf').catch((caught: unknown) => caught);
+    expect((error as { toSerialized(): unknown }).toSerialized()).toEqual({
+      kind: 'invalidArguments',
+      message: 'report.pdf already exists there: save again and choose another name',
+    });
   });
 
   it('opens the dialog on the bare name when the Documents folder is unknown', async () => {
