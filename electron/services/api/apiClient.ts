@@ -116,7 +116,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         callOptions.token === undefined &&
         sent !== undefined &&
         options.credentials !== undefined;
-      if (mayRenew && (await options.credentials!.renewAfter401(sent))) {
+      if (mayRenew) {
+        if (!(await options.credentials!.renewAfter401(sent))) {
+          // The session could not be renewed: the server's "Invalid access token" is jargon to
+          // the user, who is being asked to sign in again and then to retry.
+          throw new ApiError(
+            'signedOut',
+            'Your session had ended, so this was not done: sign in again, then try again.',
+            { status: 401, path: label.path },
+          );
+        }
         deadline.throwIfOver(label);
         response = await sendWithRetries(await options.credentials!.token('access'));
       }

@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import type {
@@ -23,6 +20,7 @@ import {
   selfShares,
 } from '../../../renderer/src/components/dashboard/dashboardMath.ts';
 import { ACCOUNTS, fillSignIn, openSignIn, rpc, screenshot } from '../support/shell.ts';
+import { freePort, startServer, stopServer } from '../support/ownServer.ts';
 import { expect, test, type WebApp } from '../support/webApp.ts';
 
 /**
@@ -40,9 +38,9 @@ test.describe.configure({ mode: 'serial' });
 
 const CARDS = 11;
 const OUTAGE_ENVIRONMENT = 'Dashboard outage sandbox';
-const SERVER_CLI = fileURLToPath(new URL('../../../server/cli.ts', import.meta.url));
 /** Enough history for the forecasts and the 7 days of PV health, and a quick first start. */
 const HISTORY_DAYS = 10;
+const HISTORY_ARGS = ['--history-days', String(HISTORY_DAYS)];
 
 interface EnvironmentList {
   environments: { id: string; name: string }[];
@@ -264,61 +262,6 @@ interface OwnServer {
   child: ChildProcess;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** `node server/cli.ts --port <port> --db <file> --demo --quiet`, until it says it listens. */
-async function startServer(port: number, dbFile: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      SERVER_CLI,
-      '--port',
-      String(port),
-      '--db',
-      dbFile,
-      '--demo',
-      '--quiet',
-      '--history-days',
-      String(HISTORY_DAYS),
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => (stderr += chunk));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${stderr}`)), 90_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith('PlantDesk API listening on')) return;
-      clearTimeout(timer);
-      resolve();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${stderr}`));
-    });
-  });
-  return child;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 let own: OwnServer | undefined;
 let ownDir: string | undefined;
 
@@ -350,7 +293,7 @@ test('a stopped server shows each card’s error, and the dashboard recovers whe
   ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-dashboard-outage-'));
   const port = await freePort();
   const dbFile = path.join(ownDir, 'plantdesk.db');
-  own = { port, dbFile, child: await startServer(port, dbFile) };
+  own = { port, dbFile, child: await startServer({ port, dbFile, args: HISTORY_ARGS }) };
 
   const added = await rpc<{ id: string }>(webApp, 'environments.add', [
     { name: OUTAGE_ENVIRONMENT, kind: 'sandbox', baseUrl: `http://127.0.0.1:${port}` },
@@ -384,7 +327,7 @@ test('a stopped server shows each card’s error, and the dashboard recovers whe
   await screenshot(page, testInfo, '04-server-stopped');
 
   // Back on the same port and database: one card's Retry brings that card back, alone…
-  own.child = await startServer(port, dbFile);
+  own.child = await startServer({ port, dbFile, args: HISTORY_ARGS });
   const health = card(page, 'PV health');
   await health.getByRole('button', { name: 'Retry' }).click();
   await expect(health).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });

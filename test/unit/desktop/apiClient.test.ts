@@ -448,11 +448,16 @@ describe('renewing after a 401', () => {
     ]);
   });
 
-  test('no renewal possible: the 401 stands', async () => {
+  test('no renewal possible: signed out, said in words, not as the server 401', async () => {
     const server = await tokenServer();
     const { credentials, rejected } = renewingCredentials(false);
     const error = await rejection(client(server, { credentials }).currentUser({}));
-    expect(error).toMatchObject({ kind: 'api', status: 401, message: 'Token expired' });
+    expect(error).toMatchObject({
+      kind: 'signedOut',
+      status: 401,
+      path: '/auth/me',
+      message: 'Your session had ended, so this was not done: sign in again, then try again.',
+    });
     expect(rejected).toEqual(['stale']);
     expect(server.seen).toHaveLength(1);
   });
