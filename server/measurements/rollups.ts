@@ -1,21 +1,17 @@
 import type { ReadingKind } from './readingKinds.ts';
+import { sampleHold, WATT_MS_PER_KWH } from './sampleHolds.ts';
+
+export { GAP_INTERVALS, MAX_COUNTER_SPREAD_MS } from './sampleHolds.ts';
 
 /**
  * 15-minute rollups of one sensor's readings, computed from the raw samples. Pure.
  *
- * Every sample becomes a segment of time over which its value holds:
- * - `power` and `level`: from the sample until the next one when that comes within
- *   GAP_INTERVALS sampling intervals; otherwise (a gap, or the last sample) for one sampling
- *   interval only, and the rest of the gap is uncovered.
- * - `counter`: from the sample until the next one, however far: the counter's increase is the
- *   energy of that whole time, known exactly in total and spread over it evenly (so it splits
- *   across buckets in proportion to time). A decrease is a reset: the energy since the reset is
- *   the new value itself. After the last sample nothing is known yet, so nothing is covered.
- *   Over a gap longer than MAX_COUNTER_SPREAD_MS the increase still goes at the rate of the
- *   whole gap, but only its last MAX_COUNTER_SPREAD_MS gets rows (and that share of the
- *   energy): no day ever shows more than its even share, and no stray pair of readings years
- *   apart can make millions of rollup rows. Everything a summary can ask (at most 366 days)
- *   fits inside the limit.
+ * Every sample holds over a segment of time by the rules of `sampleHolds.ts` (`power` and
+ * `level` as instant values, `counter` as cumulative kWh), and the segments are cut into
+ * buckets. A counter's increase splits across buckets in proportion to time; over a gap longer
+ * than MAX_COUNTER_SPREAD_MS only its last MAX_COUNTER_SPREAD_MS gets rows (and that share of
+ * the energy): no day ever shows more than its even share, and everything a summary can ask (at
+ * most 366 days) fits inside the limit.
  *
  * Per bucket: the time-weighted mean, min and max of the values held over its covered time,
  * the energy (power: the integral; counter: its share of the increases; level: null), the
@@ -24,11 +20,6 @@ import type { ReadingKind } from './readingKinds.ts';
  */
 
 export const BUCKET_MS = 900_000;
-/** A sample holds until the next one only if the next comes within this many sampling intervals. */
-export const GAP_INTERVALS = 3;
-/** 400 days: 38,400 buckets a sensor at most for one gap. */
-export const MAX_COUNTER_SPREAD_MS = 400 * 86_400_000;
-const WATT_MS_PER_KWH = 3_600_000_000;
 
 export interface Sample {
   takenAt: number;
@@ -96,26 +87,18 @@ export function* generateRollups(span: RollupSpan): Generator<Rollup> {
   const valueAt = (index: number): number =>
     index < offset ? before!.value : samples.values[index - offset]!;
 
+  const holdKind = kind === 'counter' ? 'counter' : 'instant';
   for (let index = 0; index < pointCount; index++) {
     const takenAt = timeAt(index);
     const value = valueAt(index);
-    const hasNext = index + 1 < pointCount || after != null;
-    const nextAt = index + 1 < pointCount ? timeAt(index + 1) : after?.takenAt;
-    const nextValue = index + 1 < pointCount ? valueAt(index + 1) : after?.value;
+    const isLast = index + 1 >= pointCount;
+    const nextAt = isLast ? after?.takenAt : timeAt(index + 1);
+    const nextValue = isLast ? after?.value : valueAt(index + 1);
 
     if (index >= offset) bucket.addSample(takenAt, value);
-
-    if (kind !== 'counter') {
-      const holdsToNext = hasNext && nextAt! - takenAt <= GAP_INTERVALS * intervalMs;
-      const holdEnd = holdsToNext ? nextAt! : takenAt + intervalMs;
-      bucket.addSegment(takenAt, holdEnd, value, 0, fromMs, toMs);
-    } else if (hasNext) {
-      // Nothing is known after a counter's last reading, so only a next one makes a segment.
-      const spreadStart = counterSpreadStart(takenAt, nextAt!);
-      const increase = nextValue! >= value ? nextValue! - value : nextValue!;
-      const kept = (increase * (nextAt! - spreadStart)) / (nextAt! - takenAt);
-      bucket.addSegment(spreadStart, nextAt!, value, kept, fromMs, toMs);
-    }
+    // A counter's segment holds the reading itself (its mean, min and max) and its kWh.
+    const hold = sampleHold(holdKind, intervalMs, takenAt, value, nextAt, nextValue);
+    if (hold) bucket.addSegment(hold.start, hold.end, value, hold.counterKwh, fromMs, toMs);
     if (finished.length > 0) {
       yield* finished;
       finished.length = 0;
@@ -124,10 +107,6 @@ export function* generateRollups(span: RollupSpan): Generator<Rollup> {
   bucket.finish();
   yield* finished;
 }
-
-/** Where a counter increase between readings at `takenAt` and `nextAt` starts to get rows. */
-export const counterSpreadStart = (takenAt: number, nextAt: number): number =>
-  Math.max(takenAt, nextAt - MAX_COUNTER_SPREAD_MS);
 
 function checkSpan(span: RollupSpan): void {
   const { fromMs, toMs, samples, before, after, samplingIntervalSeconds } = span;

@@ -1,20 +1,17 @@
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/fastQuery.ts';
 import { readingAtOrAfter, readingBefore, readingsOf } from '../readingsStore.ts';
-import { counterSpreadStart, GAP_INTERVALS, type Sample } from '../rollups.ts';
+import type { Sample } from '../rollups.ts';
+import { sampleHold, WATT_MS_PER_KWH } from '../sampleHolds.ts';
 import type { TimeRange } from './localTime.ts';
 import type { EnergySensor } from './plantFlows.ts';
 
 /**
- * A sensor's raw readings as a step function of power: the same holding rules as the rollups
- * (`rollups.ts`), at any resolution. `seconds` and `minutes` history and the exact grid import
- * of the energy breakdown read raw readings through this; everything else reads rollups.
- *
- * - POWER: each sample holds its watts until the next sample when that comes within
- *   GAP_INTERVALS sampling intervals, else for one interval.
- * - ENERGY counter: between two readings, the increase (or, after a reset, the new value)
- *   spread evenly over the time between them, as constant power (over a gap longer than
- *   MAX_COUNTER_SPREAD_MS, only its last MAX_COUNTER_SPREAD_MS, at the same power).
+ * A sensor's raw readings as a step function of power, at any resolution: each sample holds by
+ * the rules of `sampleHolds.ts`, the same as the rollups' (a POWER sample's watts; an ENERGY
+ * counter's increase to the next reading as constant power). `seconds` and `minutes` history and
+ * the exact grid import of the energy breakdown read raw readings through this; everything else
+ * reads rollups.
  */
 
 export interface PowerSegment {
@@ -23,34 +20,19 @@ export interface PowerSegment {
   watts: number;
 }
 
-const WATT_MS_PER_KWH = 3_600_000_000;
-
 /** Segments in time order, not overlapping. `samples` strictly increasing. */
 export function powerSegments(
   sensor: Pick<EnergySensor, 'kind' | 'samplingIntervalSeconds'>,
   samples: readonly Sample[],
 ): PowerSegment[] {
+  const kind = sensor.kind === 'POWER' ? 'instant' : 'counter';
   const intervalMs = sensor.samplingIntervalSeconds * 1000;
   const segments: PowerSegment[] = [];
   for (let index = 0; index < samples.length; index++) {
     const { takenAt, value } = samples[index]!;
     const next = samples[index + 1];
-    if (sensor.kind === 'POWER') {
-      const holdsToNext =
-        next !== undefined && next.takenAt - takenAt <= GAP_INTERVALS * intervalMs;
-      segments.push({
-        start: takenAt,
-        end: holdsToNext ? next.takenAt : takenAt + intervalMs,
-        watts: value,
-      });
-    } else if (next !== undefined) {
-      const energyKwh = next.value >= value ? next.value - value : next.value;
-      segments.push({
-        start: counterSpreadStart(takenAt, next.takenAt),
-        end: next.takenAt,
-        watts: (energyKwh * WATT_MS_PER_KWH) / (next.takenAt - takenAt),
-      });
-    }
+    const hold = sampleHold(kind, intervalMs, takenAt, value, next?.takenAt, next?.value);
+    if (hold) segments.push({ start: hold.start, end: hold.end, watts: hold.watts });
   }
   return segments;
 }
