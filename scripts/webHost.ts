@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * PlantDesk in browser mode, started as a user would: `node electron/web/cli.ts --port 0
+ * --no-open --data-dir <tmp>`, the one address line it prints read, SIGTERM to stop (which also
+ * stops its Local sandbox server). The e2e fixtures (test/e2e/support/webApp.ts) and the
+ * benchmarks (bench/dashboard/webHost.ts) both start it this way.
+ */
+
+const CLI = fileURLToPath(new URL('../electron/web/cli.ts', import.meta.url));
+const ADDRESS_LINE = /^PlantDesk web: (http:\/\/127\.0\.0\.1:\d+\/\?key=\S+)$/;
+const START_TIMEOUT_MS = 30_000;
+
+export interface WebHost {
+  /** The printed address, key included: what a user opens. */
+  url: string;
+  origin: string;
+  dataDir: string;
+  /** Everything the host wrote on stderr, for failure reports. */
+  stderr(): string;
+  /** Stops the host and removes its data directory. */
+  stop(): Promise<void>;
+}
+
+/** Starts the web host with a fresh data directory named `<tmpPrefix>…` in the system temp dir. */
+export async function startWebHost(tmpPrefix: string): Promise<WebHost> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  const child = spawn(process.execPath, [CLI, '--port', '0', '--no-open', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    await stopChild(child, exited);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no address within ${START_TIMEOUT_MS} ms; stderr:\n${stderr}`)),
+      START_TIMEOUT_MS,
+    );
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = ADDRESS_LINE.exec(line);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      resolve(match[1]);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the web host exited (${code}) before printing its address:\n${stderr}`));
+    });
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+
+  return { url, origin: new URL(url).origin, dataDir, stderr: () => stderr, stop };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Calls one channel of the web host as the page's bridge would; answers the envelope. */
+export async function callChannel(
+  host: Pick<WebHost, 'url' | 'origin'>,
+  channel: string,
+  args: unknown[],
+): Promise<unknown> {
+  const response = await fetch(`${host.origin}/rpc/${channel}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-plantdesk-key': new URL(host.url).searchParams.get('key') ?? '',
+    },
+    body: JSON.stringify(args),
+  });
+  return response.json();
+}
