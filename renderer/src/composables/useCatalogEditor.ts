@@ -1,7 +1,7 @@
 import { computed, reactive, ref, shallowRef, watch, type UnwrapRef } from 'vue';
 import { useToast } from 'primevue/usetoast';
 import type { z } from 'zod';
-import { PlantDeskError } from '../bridge.ts';
+import { errorMessage } from './useFormErrors.ts';
 import { useFormErrors } from './useFormErrors.ts';
 
 /**
@@ -154,10 +154,10 @@ export function useCatalogEditor<Row, Form extends object, Body>(
       });
       options.changed();
     } catch (caught) {
-      pageError.value =
-        caught instanceof PlantDeskError
-          ? caught.message
-          : `The ${options.what} ${options.nameOf(row)} could not be deleted.`;
+      pageError.value = errorMessage(
+        caught,
+        `The ${options.what} ${options.nameOf(row)} could not be deleted.`,
+      );
     }
   }
 

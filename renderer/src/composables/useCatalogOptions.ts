@@ -3,7 +3,8 @@ import type { DataTypesCollect, DeviceType, SensorType } from '../../../api/sche
 import type { Device, LoadSignature, Sensor } from '../../../api/schemas/relationships.ts';
 import type { Vendor } from '../../../api/schemas/vendors.ts';
 import { PAGE_SIZE_MAX } from '../../../api/schemas/common.ts';
-import { PlantDeskError, useBridge } from '../bridge.ts';
+import { useBridge } from '../bridge.ts';
+import { errorMessage } from './useFormErrors.ts';
 import type { Page } from './useServerTable.ts';
 
 /**
@@ -48,7 +49,7 @@ export function allowedDataTypes(
 }
 
 function describe(caught: unknown, what: string): string {
-  return caught instanceof PlantDeskError ? caught.message : `The ${what} could not be loaded.`;
+  return errorMessage(caught, `The ${what} could not be loaded.`);
 }
 
 export function useCatalogOptions() {

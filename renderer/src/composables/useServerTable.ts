@@ -1,7 +1,7 @@
 import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primevue/datatable';
 import type { QueryValue } from '../../../api/routeInput.ts';
-import { PlantDeskError } from '../bridge.ts';
+import { errorMessage } from './useFormErrors.ts';
 import { useConnectivityStore } from '../stores/useConnectivityStore.ts';
 
 /** A page as every list route of the API answers it. */
@@ -58,10 +58,7 @@ export function useServerTable<Row>(options: ServerTableOptions<Row>) {
       loaded.value = true;
     } catch (caught) {
       if (request !== latest) return;
-      error.value =
-        caught instanceof PlantDeskError
-          ? caught.message
-          : (options.failureText ?? 'The list could not be loaded.');
+      error.value = errorMessage(caught, options.failureText ?? 'The list could not be loaded.');
     } finally {
       if (request === latest) loading.value = false;
     }
