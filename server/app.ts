@@ -25,7 +25,7 @@ export async function buildApp(
     bodyLimit: options.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
-    ...earlyErrorOptions(),
+    ...earlyErrorOptions(context.now),
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -34,7 +34,7 @@ export async function buildApp(
   });
   installRequestLog(app);
   installJsonBodyParser(app, options.bodyLimitBytes);
-  installErrorHandling(app, options.bodyLimitBytes);
+  installErrorHandling(app, options.bodyLimitBytes, context.now);
   await installApiDocs(app);
   registerRoutes(app, context, routes, allHandlers(context));
   await app.ready();

@@ -1,15 +1,20 @@
 import { parseArgs } from 'node:util';
+import { parseClockStart } from './clock.ts';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory:] [--demo] [--quiet]
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
+       [--clock 2026-06-21T12:00:00+02:00]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
+--clock starts the server's clock at that instant (it then advances in real time): default
+dates, forecasts, PV health, the simulator and tokens follow it.
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
-Environment: PLANTDESK_ADMIN_EMAIL and PLANTDESK_ADMIN_PASSWORD create an administrator;
+Environment: PLANTDESK_CLOCK is --clock's default; PLANTDESK_ADMIN_EMAIL and
+PLANTDESK_ADMIN_PASSWORD create an administrator;
 PLANTDESK_JWT_SECRET sets the token signing secret (default: generated, kept in the database).`;
 
 function parseCount(option: string, text: string | undefined): number | undefined {
@@ -38,6 +43,7 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'no-simulation': { type: 'boolean', default: false },
       'exit-with-parent': { type: 'boolean', default: false },
+      clock: { type: 'string' },
     },
     strict: true,
   });
@@ -45,6 +51,9 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  const clockText = values.clock ?? process.env.PLANTDESK_CLOCK;
+  const clock =
+    clockText === undefined || clockText === '' ? undefined : parseClockStart(clockText);
   const adminEmail = process.env.PLANTDESK_ADMIN_EMAIL;
   const adminPassword = process.env.PLANTDESK_ADMIN_PASSWORD;
   const server = await startServer({
@@ -52,6 +61,7 @@ async function main(): Promise<void> {
     host: values.host,
     db: values.db,
     demo: values.demo,
+    clock,
     simulation: values['no-simulation']
       ? false
       : {
@@ -96,7 +106,7 @@ function exitWithParent(shutdown: () => void): void {
 main().catch((error: unknown) => {
   const usageError =
     (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ||
-    /^--(port|history-days|seed)/.test(String((error as Error).message));
+    /^--(port|history-days|seed)|^The clock must be/.test(String((error as Error).message));
   console.error(usageError ? `${(error as Error).message}\n${USAGE}` : error);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
+import { clockFrom } from './clock.ts';
 import {
   LoginThrottle,
   DEFAULT_LOGIN_THROTTLE,
@@ -39,7 +40,13 @@ export interface StartServerOptions {
   scryptCost?: ScryptCost;
   bodyLimitBytes?: number;
   connectionTestTimeoutMs?: number;
-  /** Wall clock, injectable for tests. */
+  /**
+   * The server's clock starts at this instant (an ISO 8601 date-time with an offset, a Date or
+   * epoch ms) and advances in real time: default dates, forecast origins, PV health's period,
+   * the simulator and tokens all follow it. Default: the system clock.
+   */
+  clock?: string | Date | number;
+  /** The clock as a function, for tests that move it themselves; wins over `clock`. */
   now?: () => Date;
   /**
    * The plant simulator (sensors at `sim://` addresses): history at start for simulated sensors
@@ -64,9 +71,10 @@ export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** Opens the database, builds the app and assembles its context, without listening. */
 export async function createServer(options: StartServerOptions = {}) {
+  // A malformed clock is a start-up error, before anything is opened.
+  const now = options.now ?? clockFrom(options.clock);
   const database = await openSqliteDatabase(options.db ?? ':memory:');
   try {
-    const now = options.now ?? (() => new Date());
     const clockMs = () => now().getTime();
     const context: ServerContext = {
       db: database.db,

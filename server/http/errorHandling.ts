@@ -15,23 +15,27 @@ import { logRequest } from './requestLog.ts';
  * Every 4xx and 5xx leaves with the specification's error body: our own errors, Fastify's
  * (unparseable body, body too large, bad URL encoding), unknown routes and wrong methods.
  */
-export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  bodyLimitBytes: number,
+  now: () => Date,
+): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await drainRequestBody(request.raw);
     if (error instanceof ApiError) {
-      return sendError(reply, request, error.status, error.message, error.headers);
+      return sendError(reply, request, now, error.status, error.message, error.headers);
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       // Fastify's 415 for a Content-Type it cannot parse: bodies are read as JSON whatever
       // their declared type, so only the header itself is at fault, a malformed request.
-      return sendError(reply, request, 400, 'Malformed Content-Type header');
+      return sendError(reply, request, now, 400, 'Malformed Content-Type header');
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return sendError(reply, request, status, clientErrorMessage(error, bodyLimitBytes));
+      return sendError(reply, request, now, status, clientErrorMessage(error, bodyLimitBytes));
     }
     request.log.error({ err: error, path: pathOf(request.url) }, 'unhandled error');
-    return sendError(reply, request, 500, 'Internal server error');
+    return sendError(reply, request, now, 500, 'Internal server error');
   });
 
   const patterns = Object.values(routes as Record<string, RouteSpec>).map((route) => ({
@@ -45,13 +49,14 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     if (matching.some((route) => route.method === method)) {
       // The router refused a parameter it would otherwise match (too long, say).
-      return sendError(reply, request, 400, `Malformed path parameter in ${path}`);
+      return sendError(reply, request, now, 400, `Malformed path parameter in ${path}`);
     }
     if (matching.length > 0) {
       const allowed = [...new Set(matching.map((route) => route.method))].join(', ');
       return sendError(
         reply,
         request,
+        now,
         405,
         `Method ${request.method} is not allowed on ${path}; allowed: ${allowed}`,
         {
@@ -59,13 +64,14 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
         },
       );
     }
-    return sendError(reply, request, 404, `No route for ${request.method} ${path}`);
+    return sendError(reply, request, now, 404, `No route for ${request.method} ${path}`);
   });
 }
 
 function sendError(
   reply: FastifyReply,
   request: FastifyRequest,
+  now: () => Date,
   status: number,
   message: string,
   headers: Record<string, string> = {},
@@ -74,7 +80,7 @@ function sendError(
     .code(status)
     .headers(headers)
     .type('application/json; charset=utf-8')
-    .send(errorBody(status, message, request.url));
+    .send(errorBody(status, message, request.url, now()));
 }
 
 function clientErrorMessage(error: FastifyError, bodyLimitBytes: number): string {
@@ -105,10 +111,9 @@ function pathPattern(path: string): RegExp {
  * Node's HTTP parser refuses, such as headers over the size limit (`clientErrorHandler`). These
  * constructor options give them the error body too.
  */
-export function earlyErrorOptions(): Pick<
-  FastifyServerOptions,
-  'frameworkErrors' | 'clientErrorHandler'
-> {
+export function earlyErrorOptions(
+  now: () => Date,
+): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
   return {
     frameworkErrors: (error, request, reply) => {
       const path = pathOf(request.url);
@@ -124,16 +129,18 @@ export function earlyErrorOptions(): Pick<
       );
       switch (error.code) {
         case 'FST_ERR_BAD_URL':
-          return sendError(reply, request, 400, `Malformed URL: ${path}`);
+          return sendError(reply, request, now, 400, `Malformed URL: ${path}`);
         case 'FST_ERR_MAX_PARAM_LENGTH':
           // A path parameter too long to be an identifier, as malformed as any other.
-          return sendError(reply, request, 400, `Malformed path parameter in ${path}`);
+          return sendError(reply, request, now, 400, `Malformed path parameter in ${path}`);
         default:
           request.log.error({ err: error, path }, 'framework error');
-          return sendError(reply, request, 500, 'Internal server error');
+          return sendError(reply, request, now, 500, 'Internal server error');
       }
     },
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: function (this: FastifyInstance, error, socket) {
+      answerClientError(this, error, socket, now());
+    },
   };
 }
 
@@ -141,9 +148,14 @@ type ClientError = Parameters<NonNullable<FastifyServerOptions['clientErrorHandl
 
 /**
  * Node's `clientError`: no request object exists, so the answer is written to the socket (and
- * logged like any request). Fastify calls it with the instance as `this`.
+ * logged like any request).
  */
-function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
+function answerClientError(
+  app: FastifyInstance,
+  error: ClientError,
+  socket: Socket,
+  at: Date,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -152,9 +164,9 @@ function answerClientError(this: FastifyInstance, error: ClientError, socket: So
         ? [408, 'Request timed out']
         : [400, 'Malformed HTTP request'];
   const { method, target } = requestLine(error.rawPacket);
-  logRequest(this.log, { method, url: target, status, durationMs: 0 });
+  logRequest(app.log, { method, url: target, status, durationMs: 0 });
   if (socket.writable) {
-    const body = JSON.stringify(errorBody(status, message, target));
+    const body = JSON.stringify(errorBody(status, message, target, at));
     socket.write(
       `HTTP/1.1 ${status} ${reasonPhrase(status)}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +

@@ -29,10 +29,10 @@ export function reasonPhrase(status: number): string {
   return reasonPhrases[status] ?? STATUS_CODES[status] ?? 'Error';
 }
 
-/** The specification's error body; `path` carries no query string. */
-export function errorBody(status: number, message: string, url: string): ErrorBody {
+/** The specification's error body; `path` carries no query string; `at` is the server's clock. */
+export function errorBody(status: number, message: string, url: string, at: Date): ErrorBody {
   return {
-    timestamp: new Date().toISOString(),
+    timestamp: at.toISOString(),
     status,
     error: reasonPhrase(status),
     message,

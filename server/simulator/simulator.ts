@@ -150,7 +150,7 @@ export class Simulator {
 
   #scheduleTick(): void {
     if (this.#stopped || this.#timer) return;
-    const delay = MINUTE_MS - (Date.now() % MINUTE_MS) + TICK_DELAY_MS;
+    const delay = MINUTE_MS - (this.#now().getTime() % MINUTE_MS) + TICK_DELAY_MS;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       void this.#livePass(async () => {
