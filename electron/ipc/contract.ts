@@ -106,6 +106,11 @@ export interface AppInfo {
   version: string;
   host: 'electron' | 'web';
   keychain: KeychainStatus;
+  /**
+   * The host's clock, epoch ms, when it answered: the system's, or the instant the app was
+   * started at (`--clock`) plus the time since. The renderer's "now" follows it.
+   */
+  now: number;
 }
 
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */

@@ -199,6 +199,8 @@ function main(): void {
         modulePath: paths.localServer,
       }),
       log: fileLog,
+      // Running at a chosen instant: `--clock=2026-06-21T12:00:00+02:00` or PLANTDESK_CLOCK.
+      clock: app.commandLine.getSwitchValue('clock') || process.env.PLANTDESK_CLOCK || undefined,
       async openExternal(url: string) {
         // Defence in depth: the service checks its allow-list, this never opens non-https.
         if (!isHttpsUrl(url)) throw new Error('Only https addresses open in the browser');

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseClockStart } from '../../server/clock.ts';
 import type { LocalSandboxState } from '../ipc/contract.ts';
 import type { Emit } from './eventBus.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -38,6 +39,11 @@ export interface LocalSandboxDeps {
   stopGraceMs?: number;
   /** Appended to the arguments (tests: `--no-simulation --quiet`). */
   extraArgs?: readonly string[];
+  /**
+   * The server's clock starts at this instant (`--clock`, an ISO 8601 date-time with an offset),
+   * so the whole app can run at a chosen time. Its database is then one of its own.
+   */
+  clock?: string;
 }
 
 export interface LocalSandbox {
@@ -50,20 +56,34 @@ export interface LocalSandbox {
   state(): LocalSandboxState;
 }
 
-export function localSandboxDatabasePath(dataDir: string): string {
-  return join(dataDir, 'local-sandbox', 'plantdesk.db');
+/**
+ * The Local sandbox's database. A run at a chosen instant gets a file of its own, named after
+ * that instant: the simulator writes readings up to its clock, and those must never land in
+ * (or be hidden by the later readings of) the database of the real time.
+ */
+export function localSandboxDatabasePath(dataDir: string, clock?: string): string {
+  const name =
+    clock === undefined
+      ? 'plantdesk.db'
+      : `plantdesk-at-${new Date(parseClockStart(clock)).toISOString().replace(/[:.]/g, '-')}.db`;
+  return join(dataDir, 'local-sandbox', name);
 }
 
-export function localSandboxArgs(dataDir: string, extraArgs: readonly string[] = []): string[] {
+export function localSandboxArgs(
+  dataDir: string,
+  extraArgs: readonly string[] = [],
+  clock?: string,
+): string[] {
   return [
     '--port',
     '0',
     '--host',
     '127.0.0.1',
     '--db',
-    localSandboxDatabasePath(dataDir),
+    localSandboxDatabasePath(dataDir, clock),
     '--demo',
     '--exit-with-parent',
+    ...(clock === undefined ? [] : ['--clock', clock]),
     ...extraArgs,
   ];
 }
@@ -134,7 +154,7 @@ export function createLocalSandbox(deps: LocalSandboxDeps): LocalSandbox {
   const restartWindowMs = deps.restartWindowMs ?? 5 * 60_000;
   const restartDelayMs = deps.restartDelayMs ?? defaultRestartDelayMs;
   const stopGraceMs = deps.stopGraceMs ?? 5000;
-  const args = localSandboxArgs(deps.dataDir, deps.extraArgs);
+  const args = localSandboxArgs(deps.dataDir, deps.extraArgs, deps.clock);
 
   let current: LocalSandboxState = { status: 'stopped', restarts: 0 };
   let attempt: Attempt | undefined;

@@ -2,6 +2,7 @@ import axios, { isAxiosError, type AxiosResponse } from 'axios';
 import { routes } from '../../api/routes.ts';
 import type { RouteId } from '../../api/routes.ts';
 import type { RouteInput } from '../../api/routeInput.ts';
+import { clockFrom } from '../../server/clock.ts';
 import type {
   AppInfo,
   ChannelHandlers,
@@ -52,6 +53,12 @@ export interface PlantDeskOptions {
   externalAllowList?: string[];
   /** Arguments appended to the Local sandbox server's (tests: `--no-simulation`, `--quiet`). */
   localSandboxArgs?: readonly string[];
+  /**
+   * Run the app at a chosen instant (`--clock`, an ISO 8601 date-time with an offset): the Local
+   * sandbox's clock starts there, and `app.info` tells the renderer the host's time. Default:
+   * the system clock.
+   */
+  clock?: string;
   /** How long `environments.testConnection` waits. Default 10 s. */
   connectionTestTimeoutMs?: number;
   /**
@@ -93,6 +100,8 @@ function describe(error: unknown): string {
 
 export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDesk> {
   const { log } = options;
+  // A malformed clock fails the start, before any service is running.
+  const now = clockFrom(options.clock);
   const events = createEventBus();
   const secrets = options.secrets ?? (await openSecretStore({ log }));
 
@@ -108,6 +117,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     emit: events.emit,
     log,
     extraArgs: options.localSandboxArgs,
+    clock: options.clock,
   });
   const session = createSessionManager({
     secrets: secrets.store,
@@ -175,6 +185,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         version: options.version,
         host: options.host,
         keychain: secrets.status,
+        now: now().getTime(),
       };
     },
 

@@ -9,7 +9,7 @@ import { createFileLog } from '../services/fileLog.ts';
 import { startPlantDesk } from '../services/plantDesk.ts';
 import { createWebHost } from './host.ts';
 
-const USAGE = `Usage: npm run web -- [--port 0] [--no-open] [--data-dir DIR]
+const USAGE = `Usage: npm run web -- [--port 0] [--no-open] [--data-dir DIR] [--clock ISO]
 
 Runs PlantDesk in the browser: the same services as the desktop app in this process, the page
 on http://127.0.0.1:PORT. Prints one line, "PlantDesk web: http://127.0.0.1:PORT/?key=KEY", and
@@ -18,7 +18,10 @@ opened with it can use the app.
 
   --port N        port on 127.0.0.1 (default 0: a free one)
   --no-open       do not open the browser
-  --data-dir DIR  environments, Local sandbox database and logs (default: ${defaultDataDir()})`;
+  --data-dir DIR  environments, Local sandbox database and logs (default: ${defaultDataDir()})
+  --clock ISO     run at a chosen instant, such as 2026-06-21T12:00:00+02:00: the Local sandbox's
+                  clock starts there (its database is one of its own) and the page's "now"
+                  follows it; also PLANTDESK_CLOCK`;
 
 /**
  * The OS's per-user application data folder + PlantDesk/web. Not the desktop app's own folder
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
       port: { type: 'string', default: '0' },
       'no-open': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
+      clock: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -98,6 +102,7 @@ async function main(): Promise<void> {
     spawnServer: spawnNodeServer(),
     log,
     openExternal: openInBrowser,
+    clock: values.clock ?? (process.env.PLANTDESK_CLOCK || undefined),
   });
   let host;
   try {

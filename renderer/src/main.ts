@@ -9,11 +9,12 @@ import 'primeicons/primeicons.css';
 import './styles.css';
 import App from './App.vue';
 import { useBridge } from './bridge.ts';
+import { followHostClock } from './clock.ts';
 import { createAppRouter } from './router.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 
 // First, before the router reads the address: in browser mode this takes the key out of it.
-useBridge();
+const bridge = useBridge();
 
 const app = createApp(App);
 const pinia = createPinia();
@@ -41,4 +42,11 @@ router.beforeEach(async (to) => {
   return true;
 });
 
-app.mount('#app');
+// The host's clock first: "today" on every screen is the host's (an app run at a chosen
+// instant). An unreachable host leaves the system clock, and the sign-in screen says why.
+const sentAt = Date.now();
+bridge
+  .invoke('app.info')
+  .then((info) => followHostClock(info.now, sentAt, Date.now()))
+  .catch(() => {})
+  .finally(() => app.mount('#app'));

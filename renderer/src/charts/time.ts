@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Granularity } from '../../../api/schemas/metrics.ts';
+import { appNow } from '../clock.ts';
 
 /**
  * Times in the plant's zone, through Luxon only. Every label a chart, a tile or a CSV shows is
@@ -46,12 +47,12 @@ export function formatInZone(ms: number, zone: string, granularity: LabelGranula
 }
 
 /** `UTC+01:00`: the zone's offset at an instant. */
-export function offsetLabel(zone: string, at: number = Date.now()): string {
+export function offsetLabel(zone: string, at: number = appNow()): string {
   return `UTC${inZone(at, zone).toFormat('ZZ')}`;
 }
 
 /** `Europe/Rome (UTC+01:00)`: the zone named on screen, with its offset at `at` (default now). */
-export function zoneLabel(zone: string, at: number = Date.now()): string {
+export function zoneLabel(zone: string, at: number = appNow()): string {
   return `${zone} (${offsetLabel(zone, at)})`;
 }
 
@@ -59,7 +60,7 @@ export function zoneLabel(zone: string, at: number = Date.now()): string {
  * "Data as of" time: `14:03:22` when `ms` is today in the zone (relative to `now`), else
  * `2026-03-28 14:03:22`.
  */
-export function formatAsOf(ms: number, zone: string, now: number = Date.now()): string {
+export function formatAsOf(ms: number, zone: string, now: number = appNow()): string {
   const time = inZone(ms, zone);
   const sameDay = time.hasSame(inZone(now, zone), 'day');
   return time.toFormat(sameDay ? 'HH:mm:ss' : 'yyyy-MM-dd HH:mm:ss');

@@ -15,6 +15,7 @@ import {
 } from './commissioningChecks.ts';
 import { fetchPlantDevices, fetchPlantSensors } from './useCatalogOptions.ts';
 import { errorMessage } from './useFormErrors.ts';
+import { appDate } from '../clock.ts';
 
 /**
  * The commissioning wizard's steps and the work of its last two: verifying a plant (step 5)
@@ -157,7 +158,7 @@ export function useCommissioning() {
         fetchPlantDevices(plant.plantUuid),
         fetchPlantSensors(plant.plantUuid),
       ]);
-      const now = new Date();
+      const now = appDate();
       const flows = measuredFlows(sensors);
       const [connectionTests, ...flowReadings] = await Promise.all([
         retestConnections(plant.plantUuid, sensors),
@@ -175,7 +176,7 @@ export function useCommissioning() {
           sensors,
           connectionTests,
           readings,
-          now: new Date(),
+          now: appDate(),
         }),
       };
     } catch (caught) {

@@ -18,6 +18,7 @@ import {
   startOfLocalDay,
   type SelfShares,
 } from '../components/dashboard/dashboardMath.ts';
+import { appNow } from '../clock.ts';
 
 /**
  * The plant dashboard's data: one independent state per card, each loaded by its own calls and
@@ -120,7 +121,7 @@ export function failureMessage(caught: unknown): string {
  */
 export function useDashboardCard<T>(
   load: () => Promise<T>,
-  clock: () => number = Date.now,
+  clock: () => number = appNow,
 ): DashboardCard<T> {
   const data = shallowRef<T | null>(null);
   const error = ref<string | null>(null);
@@ -164,7 +165,7 @@ export function useDashboardCard<T>(
 }
 
 export interface UseDashboardOptions {
-  /** The current time (tests); default Date.now. */
+  /** The current time (tests); default the host's clock. */
   clock?: () => number;
 }
 
@@ -179,7 +180,7 @@ export function useDashboard(
   options: UseDashboardOptions = {},
 ) {
   const bridge = useBridge();
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? appNow;
   /** Identical requests of one refreshAll(); null outside of one (a card's own Retry). */
   let shared: Map<string, Promise<unknown>> | null = null;
 

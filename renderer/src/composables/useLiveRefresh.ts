@@ -10,6 +10,7 @@ import {
   type MaybeRefOrGetter,
   type Ref,
 } from 'vue';
+import { appNow } from '../clock.ts';
 
 /** Live refresh intervals, as the issue asks: 10 s to 5 min. */
 export const MIN_REFRESH_MS = 10_000;
@@ -105,7 +106,7 @@ export function useLiveRefresh(
     running = (async () => {
       try {
         await load();
-        lastUpdated.value = Date.now();
+        lastUpdated.value = appNow();
         error.value = null;
       } catch (caught) {
         error.value = caught;

@@ -1,5 +1,6 @@
 import { computed, toValue, type MaybeRefOrGetter } from 'vue';
 import { isIanaTimeZone } from '../../../api/schemas/timezone.ts';
+import { appDate } from '../clock.ts';
 
 /** One choice of the time-zone select: the IANA name, and the name with its current offset. */
 export interface TimeZoneOption {
@@ -77,7 +78,7 @@ export function runtimeTimeZones(): readonly string[] {
 const offsetCache = new Map<string, string>();
 
 /** `GMT+01:00` for Europe/Rome in winter: the offset now, to tell similar names apart. */
-export function currentOffset(zone: string, now = new Date()): string {
+export function currentOffset(zone: string, now = appDate()): string {
   const cached = offsetCache.get(zone);
   if (cached !== undefined) return cached;
   let offset: string;

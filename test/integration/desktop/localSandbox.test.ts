@@ -166,3 +166,33 @@ test('a server that exits at once ends as failed, naming the exit code and the e
     await rm(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a sandbox run at a chosen instant has that clock and a database of its own', async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'plantdesk-local-sandbox-clock-'));
+  const clock = '2026-10-25T02:30:00+01:00';
+  const sandbox = createLocalSandbox({
+    dataDir,
+    spawn: spawnNodeServer(),
+    emit: () => {},
+    extraArgs: FAST_ARGS,
+    clock,
+  });
+  try {
+    const state = await sandbox.start();
+    expect(state.status).toBe('running');
+    const database = localSandboxDatabasePath(dataDir, clock);
+    expect(database).toBe(
+      join(dataDir, 'local-sandbox', 'plantdesk-at-2026-10-25T01-30-00-000Z.db'),
+    );
+    expect(existsSync(database)).toBe(true);
+    expect(existsSync(localSandboxDatabasePath(dataDir))).toBe(false);
+    // The server's time: an error body's timestamp is read off its clock.
+    const body = (await (await fetch(`${state.url}/plants`)).json()) as { timestamp: string };
+    const at = Date.parse(body.timestamp) - Date.parse(clock);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(at).toBeLessThan(60_000);
+  } finally {
+    await sandbox.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});

@@ -483,6 +483,50 @@ describe('web host over the real services and Local sandbox', () => {
       version: 'test',
       host: 'web',
       keychain: { available: false, message: 'none here' },
+      now: expect.any(Number),
     });
+  });
+
+  it('tells the page the host’s time: the system clock without --clock', async () => {
+    const before = Date.now();
+    const { now } = (await rpc('app.info')).value as { now: number };
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('a web host run at a chosen instant', () => {
+  /** The services alone, without a Local sandbox, on `clock`. */
+  const servicesAt = (clock: string, dataDir: string) =>
+    startPlantDesk({
+      host: 'web',
+      version: 'test',
+      dataDir,
+      spawnServer: () => {
+        throw new Error('no Local sandbox in this test');
+      },
+      secrets: { store: createMemoryStore(), status: { available: true } },
+      log: { info() {}, warn() {}, error() {} },
+      openExternal: async () => {},
+      clock,
+    });
+
+  it('reports that instant to the page, advancing from it', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-web-clock-'));
+    const plantDesk = await servicesAt('2026-03-29T03:30:00+02:00', path.join(root, 'data'));
+    try {
+      const info = await plantDesk.handlers['app.info']();
+      expect(info.now - Date.parse('2026-03-29T01:30:00Z')).toBeGreaterThanOrEqual(0);
+      expect(info.now - Date.parse('2026-03-29T01:30:00Z')).toBeLessThan(10_000);
+    } finally {
+      await plantDesk.dispose();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to start with a malformed clock', async () => {
+    await expect(
+      servicesAt('half past two', path.join(os.tmpdir(), 'plantdesk-never-created')),
+    ).rejects.toThrow('The clock must be an ISO 8601 date-time with an offset');
   });
 });

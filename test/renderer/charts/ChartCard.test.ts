@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
 import ChartCard from '../../../renderer/src/components/charts/ChartCard.vue';
 
-const NOW = Date.now();
+/** 23:59:30 in Kathmandu (+05:45): "as of" a time only, on the day it is there. */
+const NOW = Date.parse('2026-12-31T18:14:30Z');
+
+// The card says "as of" a time of today, or a date and time of another day: today is pinned.
+beforeAll(() => vi.useFakeTimers({ now: NOW + 20_000, toFake: ['Date'] }));
+afterAll(() => vi.useRealTimers());
 
 function card(props: Record<string, unknown>) {
   return mount(ChartCard, {
@@ -27,7 +32,7 @@ describe('ChartCard', () => {
     expect(wrapper.get('h2').text()).toBe('Last 7 days');
     expect(root.attributes('aria-labelledby')).toBe(wrapper.get('h2').attributes('id'));
     expect(wrapper.text()).toContain('Production and consumption');
-    expect(wrapper.text()).toMatch(/Data as of \d{2}:\d{2}:\d{2} \(Asia\/Kathmandu\)/);
+    expect(wrapper.text()).toContain('Data as of 23:59:30 (Asia/Kathmandu)');
     expect(wrapper.find('.content').exists()).toBe(true);
     expect(wrapper.get('button').text()).toBe('Week');
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import CommissioningView from '../../../renderer/src/views/CommissioningView.vue';
 import { page, mountWithApp, type RouteAnswers } from '../support/mountWithApp.ts';
 import { commissionedRoof, PLANT, PLANT_UUID, SIMULATOR } from './fixtures.ts';
@@ -10,6 +10,12 @@ import { commissionedRoof, PLANT, PLANT_UUID, SIMULATOR } from './fixtures.ts';
  */
 
 const roof = commissionedRoof();
+
+/**
+ * The app's clock in these tests: noon in Rome. Verification looks at "the last 15 minutes" and
+ * the report is dated, both from it.
+ */
+const NOW = Date.parse('2026-06-21T10:00:00Z');
 
 /** Raw samples of the last minutes, the latest 20 s ago, every sensor reporting. */
 function freshSeries() {
@@ -72,7 +78,12 @@ const buttonNamed = (app: Awaited<ReturnType<typeof mountAt>>, name: string) => 
   return found;
 };
 
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
@@ -267,6 +278,7 @@ describe('report', () => {
             version: '1',
             host: 'electron',
             keychain: { available: true },
+            now: Date.parse('2026-06-21T10:00:00Z'),
           },
           'report.savePdf': saved,
         },

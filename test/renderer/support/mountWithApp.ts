@@ -389,6 +389,8 @@ export async function mountWithApp<C extends Component>(
     version: '0.0.0-test',
     host: 'web',
     keychain: { available: true },
+    // Component tests never follow the host's clock (main.ts does); any instant serves.
+    now: Date.parse('2026-06-21T10:00:00Z'),
   };
 
   const routes: RouteAnswers = { ...(options.routes ?? {}) };
