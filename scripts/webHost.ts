@@ -27,12 +27,20 @@ export interface WebHost {
   stop(): Promise<void>;
 }
 
+export interface WebHostOptions {
+  /** `--clock`: the host and its Local sandbox start at this instant (ISO 8601 with offset). */
+  clock?: string;
+}
+
 /** Starts the web host with a fresh data directory named `<tmpPrefix>…` in the system temp dir. */
-export async function startWebHost(tmpPrefix: string): Promise<WebHost> {
+export async function startWebHost(
+  tmpPrefix: string,
+  options: WebHostOptions = {},
+): Promise<WebHost> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
-  const child = spawn(process.execPath, [CLI, '--port', '0', '--no-open', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const args = [CLI, '--port', '0', '--no-open', '--data-dir', dataDir];
+  if (options.clock !== undefined) args.push('--clock', options.clock);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => (stderr += chunk));

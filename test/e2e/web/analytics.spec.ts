@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { formatEnergy } from '../../../renderer/src/charts/units.ts';
-import { expect, rpc, test, type WebApp } from '../support/webApp.ts';
+import { expect, hostNow, rpc, test, type WebApp } from '../support/webApp.ts';
 
 /**
  * Analytics of Demo Home in browser mode against the Local sandbox, as the manager (read-only):
@@ -17,6 +17,12 @@ const MANAGER = { email: 'manager@plantdesk.test', password: 'manager-pass-1' };
 const SANDBOX_START_MS = 90_000;
 
 test.describe.configure({ mode: 'serial' });
+
+/**
+ * "Today" and the quick ranges are the plant's local days: the app runs on New Year's Day, so
+ * the last 7 days, the previous period and the history window all cross the turn of the year.
+ */
+test.use({ hostClock: '2027-01-01T09:00:00+01:00' });
 
 interface SeriesAnswer {
   timezone: string;
@@ -135,7 +141,7 @@ test('range summary: the range and the comparison change the charts; CSV equals 
 }, testInfo) => {
   await signIn(page, webApp.url);
   const { plantUuid, zone } = await demoHome(webApp);
-  const today = DateTime.now().setZone(zone);
+  const today = DateTime.fromMillis(await hostNow(webApp), { zone });
   const from = today.minus({ days: 14 }).toISODate()!;
   const to = today.minus({ days: 1 }).toISODate()!;
   const calls = recordCalls(page);
@@ -226,7 +232,7 @@ test('sensor history: granularity and the point cap change the request; CSV equa
 }, testInfo) => {
   await signIn(page, webApp.url);
   const { plantUuid, zone } = await demoHome(webApp);
-  const today = DateTime.now().setZone(zone).startOf('day');
+  const today = DateTime.fromMillis(await hostNow(webApp), { zone }).startOf('day');
   const start = today.minus({ days: 2 }).toFormat("yyyy-MM-dd'T'HH:mm");
   const end = today.toFormat("yyyy-MM-dd'T'HH:mm");
   const calls = recordCalls(page);

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { DateTime } from 'luxon';
 import type {
   EnergyBreakdown,
@@ -11,7 +11,12 @@ import type {
   Series,
 } from '../../../api/schemas/metrics.ts';
 import { formatInZone } from '../../../renderer/src/charts/time.ts';
-import { formatEnergy, formatPower, formatValue } from '../../../renderer/src/charts/units.ts';
+import {
+  formatEnergy,
+  formatPercent,
+  formatPower,
+  formatValue,
+} from '../../../renderer/src/charts/units.ts';
 import {
   currentPowerWindow,
   gridImportOf,
@@ -21,13 +26,14 @@ import {
 } from '../../../renderer/src/components/dashboard/dashboardMath.ts';
 import { ACCOUNTS, fillSignIn, openSignIn, rpc, screenshot } from '../support/shell.ts';
 import { freePort, startServer, stopServer } from '../support/ownServer.ts';
-import { expect, test, type WebApp } from '../support/webApp.ts';
+import { expect, hostNow, test, type WebApp } from '../support/webApp.ts';
 
 /**
  * The plant dashboard in browser mode, as the manager (read-only):
  * - against the Local sandbox, Demo Home's tiles and charts hold the API's own numbers (the same
  *   routes called through the host's `api.call`, compared with the tiles' unrounded values, their
- *   text, and the charts' accessible summaries);
+ *   text, and the charts' accessible summaries), at a pinned night and a pinned noon: at night
+ *   self-consumption is "—" with its reason, at noon the API's percentage;
  * - against a server of its own (a sandbox environment), stopping the server turns every card
  *   into its own error with Retry (none goes blank), and starting it again on the same port and
  *   database brings them back, by Retry and by the next refresh.
@@ -102,6 +108,10 @@ function summaryRows(page: Page, chartName: string): Promise<string[][]> {
     );
 }
 
+function selfConsumptionTile(page: Page): Locator {
+  return card(page, 'Self-consumption');
+}
+
 function tile(page: Page, name: string): Locator {
   return dashboard(page).locator(`[data-tile-value="${name}"]`);
 }
@@ -112,10 +122,35 @@ async function expectTile(page: Page, name: string, value: number | null, text: 
   await expect(tile(page, name)).toHaveText(text);
 }
 
-test('Demo Home’s dashboard shows the API’s numbers, in the plant’s zone', async ({
-  page,
-  webApp,
-}, testInfo) => {
+/**
+ * The instants the comparison runs at, in Bolzano (Europe/Rome): a night on the day DST ends
+ * (the second 02:30, after the clocks went back: a 25-hour day) and a noon on the day DST starts
+ * (a 23-hour day). The host, its Local sandbox and the page all run on that clock.
+ */
+const MOMENTS = [
+  { name: 'at night', clock: '2026-10-25T02:30:00+01:00', daylight: false },
+  { name: 'at noon', clock: '2026-03-29T12:30:00+02:00', daylight: true },
+] as const;
+
+for (const moment of MOMENTS) {
+  test.describe(`${moment.name} (${moment.clock})`, () => {
+    test.use({ hostClock: moment.clock });
+
+    test('Demo Home’s dashboard shows the API’s numbers, in the plant’s zone', async ({
+      page,
+      webApp,
+    }, testInfo) => {
+      await showsTheApiNumbers(page, webApp, testInfo, moment.daylight);
+    });
+  });
+}
+
+async function showsTheApiNumbers(
+  page: Page,
+  webApp: WebApp,
+  testInfo: TestInfo,
+  daylight: boolean,
+) {
   await openSignIn(page, webApp);
   await fillSignIn(page, ACCOUNTS.manager);
   const { plantUuid, zone } = await demoHome(webApp);
@@ -125,15 +160,16 @@ test('Demo Home’s dashboard shows the API’s numbers, in the plant’s zone',
   await expectCards(page, 'ready', 60_000);
   // No refresh of its own between reading the screen and asking the API.
   await chooseInterval(page, '5 min');
-  await expect(page.getByText(/^Last updated \d\d:\d\d:\d\d$/)).toBeVisible();
-  await screenshot(page, testInfo, '01-dashboard');
+  await expect(page.getByText(/^Last updated \d\d:\d\d:\d\d( [+-]\d\d:\d\d)?$/)).toBeVisible();
+  await screenshot(page, testInfo, `01-dashboard-${daylight ? 'noon' : 'night'}`);
 
   // The simulator writes every minute: read the screen and the API within the same minute,
   // refreshing the screen until they are.
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh now' }).click();
     await expectCards(page, 'ready');
-    const now = Date.now();
+    // The host's clock: the instant the host was started at, plus the time since.
+    const now = await hostNow(webApp);
     const date = DateTime.fromMillis(now, { zone }).toISODate()!;
     const params = { plantUuid };
     const [dailyC, dailyP, hourlyC, hourlyP, breakdown, health] = await Promise.all([
@@ -162,14 +198,28 @@ test('Demo Home’s dashboard shows the API’s numbers, in the plant’s zone',
       consumptionKwh: consumption,
       gridImportKwh: gridImportOf(breakdown),
     });
-    expect(shares.selfConsumptionPercent).not.toBeNull();
+    if (daylight) {
+      // Noon: the array has produced since sunrise, and the share is the API's numbers'.
+      expect(production).toBeGreaterThan(0);
+      expect(shares.selfConsumptionPercent).not.toBeNull();
+      await expect(tile(page, 'self-consumption')).toHaveText(
+        formatPercent(shares.selfConsumptionPercent),
+      );
+      await expect(selfConsumptionTile(page)).toContainText('Of production used on site.');
+    } else {
+      // Night: nothing produced since midnight, so no share, and the tile says why.
+      expect(production ?? 0).toBe(0);
+      expect(shares.selfConsumptionPercent).toBeNull();
+      await expect(tile(page, 'self-consumption')).toHaveText('—');
+      await expect(selfConsumptionTile(page)).toContainText('No production yet today.');
+    }
     await expect(tile(page, 'self-consumption')).toHaveAttribute(
       'data-value',
-      String(shares.selfConsumptionPercent),
+      shares.selfConsumptionPercent === null ? '' : String(shares.selfConsumptionPercent),
     );
     await expect(tile(page, 'self-sufficiency')).toHaveAttribute(
       'data-value',
-      String(shares.selfSufficiencyPercent),
+      shares.selfSufficiencyPercent === null ? '' : String(shares.selfSufficiencyPercent),
     );
 
     const window = currentPowerWindow(now, zone);
@@ -251,8 +301,8 @@ test('Demo Home’s dashboard shows the API’s numbers, in the plant’s zone',
       `highest ${formatValue(highest.value, forecast.unit)} at ${formatInZone(Date.parse(highest.timestamp), zone, 'hours')}`,
     ),
   ).toHaveCount(1);
-  await screenshot(page, testInfo, '02-dashboard-compared');
-});
+  await screenshot(page, testInfo, `02-dashboard-compared-${daylight ? 'noon' : 'night'}`);
+}
 
 // ── A stopped server ─────────────────────────────────────────────────────────────────────────
 
@@ -276,7 +326,8 @@ async function removeOutageEnvironment(webApp: WebApp) {
   }
 }
 
-test.afterAll(async ({ webApp }) => {
+test.afterAll(async ({ hosts }) => {
+  const webApp = await hosts.get();
   await removeOutageEnvironment(webApp);
   await rpc(webApp, 'environments.select', ['local']);
   await rpc(webApp, 'session.signOut');

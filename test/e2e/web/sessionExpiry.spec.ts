@@ -55,7 +55,8 @@ async function removeEnvironment(webApp: WebApp): Promise<void> {
   }
 }
 
-test.afterAll(async ({ webApp }) => {
+test.afterAll(async ({ hosts }) => {
+  const webApp = await hosts.get();
   await removeEnvironment(webApp);
   await rpc(webApp, 'environments.select', ['local']);
   await rpc(webApp, 'session.signOut');

@@ -41,7 +41,8 @@ async function chooseEnvironment(page: Page, name: string): Promise<void> {
   await page.getByRole('option', { name }).click();
 }
 
-test.beforeAll(async ({ webApp }) => {
+test.beforeAll(async ({ hosts }) => {
+  const webApp = await hosts.get();
   // Whatever an earlier spec left: signed out of the Local sandbox, no leftover environments.
   const list = await rpc<EnvironmentList>(webApp, 'environments.list');
   await rpc(webApp, 'environments.select', ['local']);
@@ -53,7 +54,8 @@ test.beforeAll(async ({ webApp }) => {
   await rpc(webApp, 'session.signOut');
 });
 
-test.afterAll(async ({ webApp }) => {
+test.afterAll(async ({ hosts }) => {
+  const webApp = await hosts.get();
   const list = await rpc<EnvironmentList>(webApp, 'environments.list');
   for (const environment of list.environments) {
     if ([PRODUCTION_NAME, RENAMED].includes(environment.name)) {
