@@ -29,7 +29,18 @@ export default defineConfig({
   // The first start of the Local sandbox writes 90 days of simulated history (seconds).
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['html', { outputFolder: 'test-artifacts/e2e-report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    [
+      'html',
+      {
+        outputFolder: process.env.PLANTDESK_E2E_HTML ?? 'test-artifacts/e2e-report',
+        open: 'never',
+      },
+    ],
+    // .ci/run counts passed and failed tests from it.
+    ['json', { outputFile: process.env.PLANTDESK_E2E_JSON ?? 'test-artifacts/e2e-results.json' }],
+  ],
   use: {
     screenshot: 'on',
     trace: 'retain-on-failure',

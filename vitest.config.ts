@@ -11,5 +11,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // .ci/run counts passed and failed tests from the JSON report.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-artifacts/vitest-results.json' },
   },
 });

@@ -1,0 +1,61 @@
+/**
+ * `npm run test:e2e:clock`: the end-to-end specs whose screens depend on the time of day or the
+ * date, run again with the whole machine's clock moved (libfaketime: the runner, the web host,
+ * its Local sandbox and Chromium all see it) to 02:30 in Rome on the day DST ends. The specs pin
+ * their own instants (`hostClock`, `page.clock`); this run proves that nothing else in the app or
+ * the tests reads the real time: a test that only passes at the hour CI happens to run fails here.
+ * Needs a build (`npm run test:e2e` makes one) and Debian's `faketime`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** 02:30 CEST, the first of the two 02:30s of 2026-10-25 in Europe/Rome. */
+export const MOVED_CLOCK_UTC = '2026-10-25 00:30:00';
+
+/** The specs whose assertions depend on "now": they pin it, and must not depend on the real one. */
+export const TIME_DEPENDENT_SPECS = [
+  'test/e2e/web/dashboard.spec.ts',
+  'test/e2e/web/analytics.spec.ts',
+  'test/e2e/web/commissioning.spec.ts',
+  'test/e2e/web/commissioningKeyboard.spec.ts',
+];
+
+function refusal(): string | undefined {
+  if (spawnSync('sh', ['-c', 'command -v faketime'], { stdio: 'ignore' }).status !== 0) {
+    return 'test:e2e:clock needs libfaketime: apt-get install -y --no-install-recommends faketime';
+  }
+  const absent = TIME_DEPENDENT_SPECS.filter((spec) => !existsSync(spec));
+  if (absent.length > 0) return `test:e2e:clock: no such spec: ${absent.join(', ')}`;
+  return undefined;
+}
+
+const refused = refusal();
+if (refused) {
+  console.error(refused);
+  process.exit(1);
+}
+
+console.error(`Running the time-dependent end-to-end specs at ${MOVED_CLOCK_UTC} UTC (faketime)`);
+const child = spawn(
+  'faketime',
+  [
+    MOVED_CLOCK_UTC,
+    'npx',
+    'playwright',
+    'test',
+    ...TIME_DEPENDENT_SPECS,
+    '--output',
+    'test-artifacts/e2e-moved-clock',
+  ],
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      // faketime reads the timestamp in the local zone; UTC makes it mean what it says.
+      TZ: 'UTC',
+      PLANTDESK_E2E_JSON: 'test-artifacts/e2e-moved-clock-results.json',
+      PLANTDESK_E2E_HTML: 'test-artifacts/e2e-moved-clock-report',
+    },
+  },
+);
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
