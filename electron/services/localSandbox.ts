@@ -161,6 +161,7 @@ export function createLocalSandbox(deps: LocalSandboxDeps): LocalSandbox {
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
   let crashTimes: number[] = [];
   let stopping: Promise<void> | undefined;
+  let preparing: Promise<void> | undefined;
   let waiters: ((state: LocalSandboxState) => void)[] = [];
 
   /** A copy, and a function call so that TypeScript does not narrow across awaits. */
@@ -273,6 +274,8 @@ export function createLocalSandbox(deps: LocalSandboxDeps): LocalSandbox {
     if (current.status !== 'stopped' && current.status !== 'failed') {
       setState({ status: 'stopped', restarts: current.restarts });
     }
+    // A start still making its folder (it will not launch now): nothing is written after stop().
+    await preparing?.catch(() => {});
   }
 
   function stop(): Promise<void> {
@@ -288,7 +291,10 @@ export function createLocalSandbox(deps: LocalSandboxDeps): LocalSandbox {
     crashTimes = [];
     setState({ status: 'starting', restarts: 0 });
     try {
-      await mkdir(join(deps.dataDir, 'local-sandbox'), { recursive: true, mode: 0o700 });
+      preparing = mkdir(join(deps.dataDir, 'local-sandbox'), { recursive: true, mode: 0o700 })
+        .then(() => undefined)
+        .finally(() => (preparing = undefined));
+      await preparing;
     } catch (error) {
       const message = `The Local sandbox could not create its folder: ${(error as Error).message}`;
       log.error(message);

@@ -502,8 +502,16 @@ describe('a web host run at a chosen instant', () => {
       host: 'web',
       version: 'test',
       dataDir,
+      // A Local sandbox that never gets to listen, and ends when it is told to.
       spawnServer: () => {
-        throw new Error('no Local sandbox in this test');
+        const exits: ((code: number | null) => void)[] = [];
+        const end = () => exits.splice(0).forEach((exit) => exit(0));
+        return {
+          onOutput() {},
+          onExit: (listener) => void exits.push(listener),
+          kill: end,
+          forceKill: end,
+        };
       },
       secrets: { store: createMemoryStore(), status: { available: true } },
       log: { info() {}, warn() {}, error() {} },

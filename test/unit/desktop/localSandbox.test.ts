@@ -288,6 +288,34 @@ describe('stop and restart', () => {
     expect((await starting).status).toBe('stopped');
   });
 
+  test('stop right after start waits for the folder to be made, and starts nothing', async () => {
+    const sandbox = supervisor();
+    const starting = sandbox.start();
+    await sandbox.stop();
+    // Whatever start wrote, it wrote before stop resolved: the data folder can go now.
+    await rm(dataDir, { recursive: true, force: true });
+    expect((await starting).status).toBe('stopped');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(stat(dataDir)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(spawned).toHaveLength(0);
+  });
+
+  test('a run at a chosen instant gets --clock and a database named after the instant', async () => {
+    await supervisor({ clock: '2026-03-29T03:30:00+02:00' }).start();
+    expect(spawned[0]!.args).toEqual([
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--db',
+      join(dataDir, 'local-sandbox', 'plantdesk-at-2026-03-29T01-30-00-000Z.db'),
+      '--demo',
+      '--exit-with-parent',
+      '--clock',
+      '2026-03-29T03:30:00+02:00',
+    ]);
+  });
+
   test('stop when nothing runs is quiet', async () => {
     await supervisor().stop();
     expect(states).toEqual([]);
