@@ -11,6 +11,11 @@ import { registerRoutes } from './http/routing.ts';
 export interface AppOptions {
   logger: FastifyServerOptions['logger'];
   bodyLimitBytes: number;
+  trustProxy: boolean | number | string;
+}
+
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** The Fastify application: hooks, error model, documentation and every route of the table. */
@@ -25,6 +30,11 @@ export async function buildApp(
     bodyLimit: options.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    // A hop count trusts that many proxies nearest to us (as proxy-addr reads a number).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? trustNearestHops(options.trustProxy)
+        : options.trustProxy,
     ...earlyErrorOptions(context.now),
   });
   app.addHook('onSend', async (_request, reply, payload) => {

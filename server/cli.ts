@@ -1,19 +1,23 @@
 import { parseArgs } from 'node:util';
 import { parseClockStart } from './clock.ts';
+import { parseTrustProxy } from './proxyTrust.ts';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory:] [--demo] [--quiet]
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
-       [--clock 2026-06-21T12:00:00+02:00]
+       [--clock 2026-06-21T12:00:00+02:00] [--trust-proxy true|HOPS|ADDRESSES]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
 --clock starts the server's clock at that instant (it then advances in real time): default
 dates, forecasts, PV health, the simulator and tokens follow it.
+--trust-proxy names the reverse proxies whose X-Forwarded-For gives the client's address (the
+login limits count per address): true (any), a number of hops, or addresses and CIDRs separated
+by commas. Without it the address is the connection's, and X-Forwarded-For is ignored.
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
-Environment: PLANTDESK_CLOCK is --clock's default; PLANTDESK_ADMIN_EMAIL and
+Environment: PLANTDESK_CLOCK and PLANTDESK_TRUST_PROXY are --clock's and --trust-proxy's defaults; PLANTDESK_ADMIN_EMAIL and
 PLANTDESK_ADMIN_PASSWORD create an administrator;
 PLANTDESK_JWT_SECRET sets the token signing secret (default: generated, kept in the database).`;
 
@@ -44,6 +48,7 @@ async function main(): Promise<void> {
       'no-simulation': { type: 'boolean', default: false },
       'exit-with-parent': { type: 'boolean', default: false },
       clock: { type: 'string' },
+      'trust-proxy': { type: 'string' },
     },
     strict: true,
   });
@@ -62,6 +67,7 @@ async function main(): Promise<void> {
     db: values.db,
     demo: values.demo,
     clock,
+    trustProxy: parseTrustProxy(values['trust-proxy'] ?? process.env.PLANTDESK_TRUST_PROXY),
     simulation: values['no-simulation']
       ? false
       : {
@@ -106,7 +112,9 @@ function exitWithParent(shutdown: () => void): void {
 main().catch((error: unknown) => {
   const usageError =
     (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ||
-    /^--(port|history-days|seed)|^The clock must be/.test(String((error as Error).message));
+    /^--(port|history-days|seed|trust-proxy)|^The clock must be/.test(
+      String((error as Error).message),
+    );
   console.error(usageError ? `${(error as Error).message}\n${USAGE}` : error);
   process.exit(1);
 });

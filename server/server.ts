@@ -39,6 +39,12 @@ export interface StartServerOptions {
   loginThrottle?: Partial<LoginThrottleOptions>;
   scryptCost?: ScryptCost;
   bodyLimitBytes?: number;
+  /**
+   * Whose `X-Forwarded-For` to believe for the client's address (the login limits count per
+   * address): `true` (any), a number of proxy hops, or addresses/CIDRs ("10.0.0.1,10.1.0.0/16").
+   * Default: none, the address is the connection's.
+   */
+  trustProxy?: boolean | number | string;
   connectionTestTimeoutMs?: number;
   /**
    * The server's clock starts at this instant (an ISO 8601 date-time with an offset, a Date or
@@ -100,6 +106,7 @@ export async function createServer(options: StartServerOptions = {}) {
     const app = await buildApp(context, {
       logger: options.logger ?? { level: 'info', stream: process.stderr },
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
+      trustProxy: options.trustProxy ?? false,
     });
     const simulator = await startSimulation(
       database.db,

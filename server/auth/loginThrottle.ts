@@ -1,68 +1,149 @@
 /**
- * Counts failed logins per account and address in a sliding window. Keyed on the pair, not on
- * the address alone: the desktop app's Local sandbox sees every login from 127.0.0.1, and a
- * per-address lock would shut every account out after one person's typos. A successful login
- * clears the count of that account from that address.
+ * Limits password checks, before any hashing:
+ * - per account and address, a sliding window of failed attempts. Keyed on the pair, not on the
+ *   address alone: the desktop app's Local sandbox sees every login from 127.0.0.1, and a
+ *   per-address lock would shut every account out after one person's typos. An attempt counts
+ *   as failed from the moment it starts (it is only cleared if the password was right), so
+ *   sending many at once cannot have them all checked before the first failure is counted;
+ * - per account, the checks in flight at once: a burst waits for nothing, it is refused;
+ * - per address, every attempt (any account, known or not) in a shorter window, so a flood of
+ *   made-up e-mails cannot keep the thread pool busy hashing.
+ * A successful login clears the failures of that account from that address.
  */
 export interface LoginThrottleOptions {
   /** Failed attempts for one account from one address within the window. */
   maxFailuresPerAccount: number;
   windowMs: number;
+  /** Password checks of one account running at once. */
+  maxInFlightPerAccount: number;
+  /** Attempts from one address, whatever the account, within `addressWindowMs`. */
+  maxAttemptsPerAddress: number;
+  addressWindowMs: number;
 }
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
   maxFailuresPerAccount: 10,
   windowMs: 15 * 60 * 1000,
+  maxInFlightPerAccount: 2,
+  maxAttemptsPerAddress: 300,
+  addressWindowMs: 60 * 1000,
 };
 
-/** Above this many tracked pairs, expired ones are swept out. */
+/** Why an attempt may not go ahead, and when the next one may. */
+export interface ThrottleRefusal {
+  reason: 'account' | 'inFlight' | 'address';
+  retryAfterSeconds: number;
+}
+
+/** An attempt under way: its outcome is told once, then it is over. */
+export interface LoginAttempt {
+  succeeded(): void;
+  failed(): void;
+}
+
+/** Above this many tracked keys, expired ones are swept out. */
 const SWEEP_THRESHOLD = 50_000;
 
 export class LoginThrottle {
   readonly #options: LoginThrottleOptions;
   readonly #now: () => number;
   readonly #failures = new Map<string, number[]>();
+  readonly #addressAttempts = new Map<string, number[]>();
+  readonly #inFlight = new Map<string, number>();
 
   constructor(options: LoginThrottleOptions, now: () => number = Date.now) {
     this.#options = options;
     this.#now = now;
   }
 
-  /** Seconds until another attempt is allowed, or 0 when one is allowed now. */
-  retryAfterSeconds(email: string, address: string): number {
+  /**
+   * Starts an attempt: a refusal, or the attempt, already counted as a failure until it is told
+   * otherwise. Synchronous, so concurrent requests see each other's counts.
+   */
+  begin(email: string, address: string): ThrottleRefusal | LoginAttempt {
     const now = this.#now();
-    const times = this.#recent(keyOf(email, address), now);
-    const limit = this.#options.maxFailuresPerAccount;
-    if (times.length < limit) return 0;
-    const oldestCounted = times[times.length - limit] ?? now;
-    return Math.max(1, Math.ceil((oldestCounted + this.#options.windowMs - now) / 1000));
-  }
-
-  recordFailure(email: string, address: string): void {
-    const now = this.#now();
+    const options = this.#options;
+    const attempts = recent(this.#addressAttempts, address, now, options.addressWindowMs);
+    if (attempts.length >= options.maxAttemptsPerAddress) {
+      return refusal(
+        'address',
+        attempts,
+        options.maxAttemptsPerAddress,
+        options.addressWindowMs,
+        now,
+      );
+    }
     const key = keyOf(email, address);
-    const times = this.#recent(key, now);
-    times.push(now);
-    this.#failures.set(key, times);
-    if (this.#failures.size > SWEEP_THRESHOLD) this.#sweep(now);
-  }
+    const failures = recent(this.#failures, key, now, options.windowMs);
+    if (failures.length >= options.maxFailuresPerAccount) {
+      return refusal('account', failures, options.maxFailuresPerAccount, options.windowMs, now);
+    }
+    const running = this.#inFlight.get(email) ?? 0;
+    if (running >= options.maxInFlightPerAccount)
+      return { reason: 'inFlight', retryAfterSeconds: 1 };
 
-  recordSuccess(email: string, address: string): void {
-    this.#failures.delete(keyOf(email, address));
-  }
+    attempts.push(now);
+    this.#addressAttempts.set(address, attempts);
+    failures.push(now);
+    this.#failures.set(key, failures);
+    this.#inFlight.set(email, running + 1);
+    if (this.#failures.size + this.#addressAttempts.size > SWEEP_THRESHOLD) this.#sweep(now);
 
-  #recent(key: string, now: number): number[] {
-    const since = now - this.#options.windowMs;
-    return (this.#failures.get(key) ?? []).filter((time) => time > since);
+    let done = false;
+    const finish = () => {
+      if (done) return false;
+      done = true;
+      const left = (this.#inFlight.get(email) ?? 1) - 1;
+      if (left > 0) this.#inFlight.set(email, left);
+      else this.#inFlight.delete(email);
+      return true;
+    };
+    return {
+      succeeded: () => {
+        if (finish()) this.#failures.delete(key);
+      },
+      failed: () => {
+        finish();
+      },
+    };
   }
 
   #sweep(now: number): void {
-    for (const key of [...this.#failures.keys()]) {
-      const times = this.#recent(key, now);
-      if (times.length === 0) this.#failures.delete(key);
-      else this.#failures.set(key, times);
+    for (const [map, windowMs] of [
+      [this.#failures, this.#options.windowMs],
+      [this.#addressAttempts, this.#options.addressWindowMs],
+    ] as const) {
+      for (const key of [...map.keys()]) {
+        const times = recent(map, key, now, windowMs);
+        if (times.length === 0) map.delete(key);
+        else map.set(key, times);
+      }
     }
   }
+}
+
+export function isRefusal(outcome: ThrottleRefusal | LoginAttempt): outcome is ThrottleRefusal {
+  return 'reason' in outcome;
+}
+
+function recent(map: Map<string, number[]>, key: string, now: number, windowMs: number): number[] {
+  const since = now - windowMs;
+  return (map.get(key) ?? []).filter((time) => time > since);
+}
+
+/** Blocked until the oldest of the last `limit` times leaves the window; never 0 seconds. */
+function refusal(
+  reason: ThrottleRefusal['reason'],
+  times: readonly number[],
+  limit: number,
+  windowMs: number,
+  now: number,
+): ThrottleRefusal {
+  const oldestCounted = times[times.length - limit] ?? now;
+  return {
+    reason,
+    retryAfterSeconds: Math.max(1, Math.ceil((oldestCounted + windowMs - now) / 1000)),
+  };
 }
 
 const keyOf = (email: string, address: string) => `${email}|${address}`;

@@ -347,6 +347,100 @@ describe('login rate limit', () => {
   });
 });
 
+describe('login rate limit under concurrency and floods', () => {
+  /** A server whose password checks are counted. */
+  async function countingServer(options: Parameters<typeof TestServer.start>[0] = {}) {
+    const server = await TestServer.start(options);
+    const passwords = server.server.context.passwords;
+    const check = passwords.check.bind(passwords);
+    const counter = { checks: 0 };
+    passwords.check = async (...args) => {
+      counter.checks += 1;
+      return check(...args);
+    };
+    return { server, counter };
+  }
+
+  test('100 wrong passwords sent at once: only the allowed number are checked, the rest 429', async () => {
+    const { server, counter } = await countingServer({
+      loginThrottle: { maxFailuresPerAccount: 10 },
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, index) => server.login(ADMIN.email, `guess-${index}`)),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(90);
+      expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+      for (const answer of answers) expectErrorBody(answer, answer.status, '/auth/login');
+      expect(counter.checks).toBeLessThanOrEqual(10);
+      // Still locked for the right password afterwards.
+      expectErrorBody(await server.login(ADMIN.email, ADMIN.password), 429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a flood of unknown e-mails from one address is refused before any hashing', async () => {
+    const { server, counter } = await countingServer({
+      loginThrottle: { maxAttemptsPerAddress: 20, addressWindowMs: 60_000 },
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, index) => server.login(`nobody${index}@nowhere.test`, 'x')),
+      );
+      const refused = answers.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(40);
+      expect(expectErrorBody(refused[0]!, 429).message).toMatch(
+        /^Too many logins from this address; try again in \d+ seconds$/,
+      );
+      expect(counter.checks).toBe(20);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('without a trusted proxy, X-Forwarded-For cannot make an address look new', async () => {
+    const server = await TestServer.start({ loginThrottle: { maxFailuresPerAccount: 2 } });
+    try {
+      for (const forwarded of ['203.0.113.1', '203.0.113.2']) {
+        await server.request('POST', '/auth/login', {
+          body: { email: ADMIN.email, password: 'wrong' },
+          headers: { 'x-forwarded-for': forwarded },
+        });
+      }
+      const third = await server.request('POST', '/auth/login', {
+        body: { email: ADMIN.email, password: ADMIN.password },
+        headers: { 'x-forwarded-for': '203.0.113.3' },
+      });
+      expectErrorBody(third, 429);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('behind a trusted proxy, each client address is counted on its own', async () => {
+    const server = await TestServer.start({
+      trustProxy: '127.0.0.1',
+      loginThrottle: { maxFailuresPerAccount: 2 },
+    });
+    const from = (address: string, password: string) =>
+      server.request('POST', '/auth/login', {
+        body: { email: ADMIN.email, password },
+        headers: { 'x-forwarded-for': address },
+      });
+    try {
+      expectErrorBody(await from('203.0.113.1', 'wrong'), 401);
+      expectErrorBody(await from('203.0.113.1', 'wrong'), 401);
+      expectErrorBody(await from('203.0.113.1', ADMIN.password), 429);
+      expect((await from('203.0.113.2', ADMIN.password)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('login timing', () => {
   let real: TestServer;
 

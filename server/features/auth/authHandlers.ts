@@ -1,5 +1,6 @@
 import type { ServerContext } from '../../context.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
+import { isRefusal, type ThrottleRefusal } from '../../auth/loginThrottle.ts';
 import { tooManyRequests, unauthorized } from '../../http/errors.ts';
 import { issueTokens, revokeRefreshFamily, rotateRefreshToken } from './sessions.ts';
 import { findUser, findUserByEmail, normalizeEmail, permissionsOf } from './userStore.ts';
@@ -8,23 +9,32 @@ type AuthHandlers = Pick<RouteHandlers, 'login' | 'refreshToken' | 'logout' | 'c
 
 const WRONG_CREDENTIALS = 'Invalid e-mail or password';
 
+const REFUSALS: Record<ThrottleRefusal['reason'], (refusal: ThrottleRefusal) => string> = {
+  account: ({ retryAfterSeconds }) =>
+    `Too many failed logins; try again in ${retryAfterSeconds} seconds`,
+  inFlight: () => 'Another login for this account is being checked; try again in a moment',
+  address: ({ retryAfterSeconds }) =>
+    `Too many logins from this address; try again in ${retryAfterSeconds} seconds`,
+};
+
 export function authHandlers(context: ServerContext): AuthHandlers {
   const { db, passwords, loginThrottle } = context;
   return {
     login: async ({ body, ip }) => {
       const email = normalizeEmail(body.email);
-      const wait = loginThrottle.retryAfterSeconds(email, ip);
-      if (wait > 0) {
-        throw tooManyRequests(`Too many failed logins; try again in ${wait} seconds`, wait);
+      // Counted before the password is checked: a burst cannot have every guess checked.
+      const attempt = loginThrottle.begin(email, ip);
+      if (isRefusal(attempt))
+        throw tooManyRequests(REFUSALS[attempt.reason](attempt), attempt.retryAfterSeconds);
+      try {
+        const user = await findUserByEmail(db, email);
+        const valid = await passwords.check(body.password, user?.password_hash);
+        if (!user || !valid) throw unauthorized(WRONG_CREDENTIALS);
+        attempt.succeeded();
+        return await issueTokens(context, user);
+      } finally {
+        attempt.failed();
       }
-      const user = await findUserByEmail(db, email);
-      const valid = await passwords.check(body.password, user?.password_hash);
-      if (!user || !valid) {
-        loginThrottle.recordFailure(email, ip);
-        throw unauthorized(WRONG_CREDENTIALS);
-      }
-      loginThrottle.recordSuccess(email, ip);
-      return issueTokens(context, user);
     },
 
     refreshToken: async ({ refresh }) => rotateRefreshToken(context, refresh.claims),
