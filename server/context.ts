@@ -1,4 +1,5 @@
 import type { Db } from './db/database.ts';
+import type { FamilyRevocations } from './auth/familyRevocations.ts';
 import type { LoginThrottle } from './auth/loginThrottle.ts';
 import type { PasswordChecker } from './auth/passwords.ts';
 import type { TokenService } from './auth/tokens.ts';
@@ -10,6 +11,8 @@ import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 export interface ServerContext {
   db: Db;
   tokens: TokenService;
+  /** Revoked sign-ins (refresh-token families): their access tokens are refused. */
+  revocations: FamilyRevocations;
   passwords: PasswordChecker;
   loginThrottle: LoginThrottle;
   connections: ConnectionTester;

@@ -7,6 +7,7 @@ import {
   DEFAULT_LOGIN_THROTTLE,
   type LoginThrottleOptions,
 } from './auth/loginThrottle.ts';
+import { FamilyRevocations } from './auth/familyRevocations.ts';
 import { DEFAULT_SCRYPT_COST, PasswordChecker, type ScryptCost } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES, TokenService, type TokenLifetimes } from './auth/tokens.ts';
 import type { ServerContext } from './context.ts';
@@ -89,6 +90,7 @@ export async function createServer(options: StartServerOptions = {}) {
         { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
         clockMs,
       ),
+      revocations: new FamilyRevocations(database.db, clockMs),
       passwords: new PasswordChecker(options.scryptCost ?? DEFAULT_SCRYPT_COST),
       loginThrottle: new LoginThrottle(
         { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },

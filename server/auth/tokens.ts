@@ -16,6 +16,8 @@ export interface AccessClaims {
   userUuid: string;
   organizationUuid: string;
   permissions: readonly string[];
+  /** The refresh-token family (the sign-in) the token belongs to: revoking it ends the token. */
+  familyId: string;
 }
 
 export interface RefreshClaims {
@@ -47,7 +49,12 @@ export class TokenService {
 
   async signAccess(claims: AccessClaims): Promise<string> {
     return this.#sign(
-      { typ: 'access', org: claims.organizationUuid, perms: [...claims.permissions] },
+      {
+        typ: 'access',
+        org: claims.organizationUuid,
+        perms: [...claims.permissions],
+        fam: claims.familyId,
+      },
       claims.userUuid,
       this.lifetimes.accessSeconds,
     );
@@ -75,13 +82,18 @@ export class TokenService {
     const recent = this.recentlyVerifiedAccess(token);
     if (recent) return recent;
     const payload = await this.#verify(token, 'access');
-    if (typeof payload.org !== 'string' || !isStringArray(payload.perms)) {
+    if (
+      typeof payload.org !== 'string' ||
+      !isStringArray(payload.perms) ||
+      typeof payload.fam !== 'string'
+    ) {
       throw unauthorized('Invalid access token');
     }
     const claims: AccessClaims = {
       userUuid: payload.sub as string,
       organizationUuid: payload.org,
       permissions: payload.perms,
+      familyId: payload.fam,
     };
     if (this.#verified.size >= TokenService.#CACHE_LIMIT) this.#verified.clear();
     this.#verified.set(token, { claims, exp: payload.exp as number });

@@ -131,9 +131,18 @@ function authenticate(
       .then((claims) => ({ user: null, refresh: { token, claims } }));
   }
   const recent = context.tokens.recentlyVerifiedAccess(token);
-  if (recent) return authorize(recent, route);
-  return context.tokens.verifyAccess(token).then((user) => authorize(user, route));
+  if (recent) {
+    const revoked = context.revocations.knownRevoked(recent.familyId);
+    if (revoked === false) return authorize(recent, route);
+    if (revoked) throw unauthorized(REVOKED);
+  }
+  return context.tokens.verifyAccess(token).then(async (user) => {
+    if (await context.revocations.isRevoked(user.familyId)) throw unauthorized(REVOKED);
+    return authorize(user, route);
+  });
 }
+
+const REVOKED = 'Access token revoked: its session was signed out';
 
 function authorize(user: AccessClaims, route: RouteSpec): AuthState {
   for (const required of route.permissions) {

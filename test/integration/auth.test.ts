@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -166,6 +169,54 @@ describe('POST /auth/logout', () => {
     const response = await logout(pair.refreshToken);
     expect(expectErrorBody(response, 401, '/auth/logout').message).toContain('reused');
     expectErrorBody(await refresh(rotated.refreshToken), 401);
+  });
+
+  test('after logout, the access tokens of that sign-in are refused at once', async () => {
+    const pair = await freshLogin(server, ADMIN.email, ADMIN.password);
+    const other = await freshLogin(server, ADMIN.email, ADMIN.password);
+    // Verified once, so the next request would take the fast path.
+    expect((await me(pair.accessToken)).status).toBe(200);
+    expect((await logout(pair.refreshToken)).status).toBe(204);
+    const refused = expectErrorBody(await me(pair.accessToken), 401, '/auth/me');
+    expect(refused.message).toBe('Access token revoked: its session was signed out');
+    expectErrorBody(await server.request('GET', '/plants', { token: pair.accessToken }), 401);
+    // Another sign-in of the same account goes on.
+    expect((await me(other.accessToken)).status).toBe(200);
+  });
+
+  test('when reuse revokes a family, its access tokens are refused too, old and new', async () => {
+    const first = await freshLogin(server, ADMIN.email, ADMIN.password);
+    const second = (await refresh(first.refreshToken)).body;
+    expect((await me(second.accessToken)).status).toBe(200);
+    expectErrorBody(await refresh(first.refreshToken), 401);
+    expectErrorBody(await me(first.accessToken), 401);
+    expectErrorBody(await me(second.accessToken), 401);
+  });
+
+  test('a revocation made by another server on the same database is seen within seconds', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'plantdesk-family-'));
+    const db = join(folder, 'plantdesk.db');
+    const jwtSecret = 'a-shared-signing-secret-of-32-bytes-or-more';
+    const clock = { ms: Date.parse('2026-06-21T10:00:00Z') };
+    const now = () => new Date(clock.ms);
+    const a = await TestServer.start({ db, jwtSecret, now });
+    const b = await TestServer.start({ db, jwtSecret, now });
+    try {
+      const pair = (await a.login(ADMIN.email, ADMIN.password)).body;
+      const meAt = (server: TestServer) =>
+        server.request('GET', '/auth/me', { token: pair.accessToken });
+      expect((await meAt(b)).status).toBe(200);
+      expect((await a.request('POST', '/auth/logout', { token: pair.refreshToken })).status).toBe(
+        204,
+      );
+      expectErrorBody(await meAt(a), 401);
+      clock.ms += 5_001;
+      expectErrorBody(await meAt(b), 401);
+    } finally {
+      await a.close();
+      await b.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('logout needs a refresh token, not an access token', async () => {

@@ -9,6 +9,7 @@ const ACCESS: AccessClaims = {
   userUuid: '0b6a3b0e-5f0e-4f43-9f67-2e8f3f6c1d7a',
   organizationUuid: '7f0c2a52-9d1e-4f7a-8a59-3b8b6c1d2e4f',
   permissions: ['PLANTS READ', 'PLANTS CREATE'],
+  familyId: '9e8d7c6b-dddd-4eee-8fff-cba987654321',
 };
 const REFRESH: RefreshClaims = {
   userUuid: ACCESS.userUuid,

@@ -39,6 +39,7 @@ export async function issueTokens(
       userUuid: user.user_uuid,
       organizationUuid: user.organization_uuid,
       permissions: permissionsOf(user),
+      familyId,
     }),
     tokens.signRefresh({ userUuid: user.user_uuid, tokenId, familyId }),
   ]);
@@ -81,6 +82,9 @@ export async function rotateRefreshToken(
     const user = await findUser(trx, stored.user_uuid);
     return user ? issueTokens(context, user, stored.family_id, trx) : ('invalid' as const);
   });
+  // Committed: its access tokens end now too (they carry the family).
+  if (outcome === 'reused' || outcome === 'revoked')
+    context.revocations.markRevoked(claims.familyId);
   switch (outcome) {
     case 'invalid':
       throw unauthorized('Invalid refresh token');
@@ -109,6 +113,7 @@ export async function revokeRefreshFamily(
   if (!stored || stored.user_uuid !== claims.userUuid) throw unauthorized('Invalid refresh token');
   if (stored.revoked_at) throw unauthorized('Refresh token revoked');
   await revokeFamily(context.db, stored.family_id, context.now().toISOString());
+  context.revocations.markRevoked(stored.family_id);
   if (stored.used_at) throw unauthorized(REUSED_MESSAGE);
 }
 
