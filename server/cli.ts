@@ -19,7 +19,9 @@ Local sandbox uses it, so that a crashed app never leaves a server holding its d
 
 Environment: PLANTDESK_CLOCK and PLANTDESK_TRUST_PROXY are --clock's and --trust-proxy's defaults; PLANTDESK_ADMIN_EMAIL and
 PLANTDESK_ADMIN_PASSWORD create an administrator;
-PLANTDESK_JWT_SECRET sets the token signing secret (default: generated, kept in the database).`;
+PLANTDESK_JWT_SECRET sets the token signing secret and PLANTDESK_SETTINGS_KEY the key that
+encrypts vendor secrets at rest (each at least 32 bytes; default: generated once and kept in
+<db>.keys next to the database, mode 0600, never in the database).`;
 
 function parseCount(option: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
         },
     ...(adminEmail && adminPassword && { admin: { email: adminEmail, password: adminPassword } }),
     ...(process.env.PLANTDESK_JWT_SECRET && { jwtSecret: process.env.PLANTDESK_JWT_SECRET }),
+    ...(process.env.PLANTDESK_SETTINGS_KEY && { settingsKey: process.env.PLANTDESK_SETTINGS_KEY }),
     logger: values.quiet ? false : { level: 'info', stream: process.stderr },
   });
   console.log(`PlantDesk API listening on ${server.url}`);
@@ -112,7 +115,7 @@ function exitWithParent(shutdown: () => void): void {
 main().catch((error: unknown) => {
   const usageError =
     (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ||
-    /^--(port|history-days|seed|trust-proxy)|^The clock must be/.test(
+    /^--(port|history-days|seed|trust-proxy)|^The clock must be|^PLANTDESK_\w+ must be/.test(
       String((error as Error).message),
     );
   console.error(usageError ? `${(error as Error).message}\n${USAGE}` : error);

@@ -1,4 +1,5 @@
 import type { Db } from './db/database.ts';
+import type { SettingsCipher } from './features/vendors/settingsCipher.ts';
 import type { FamilyRevocations } from './auth/familyRevocations.ts';
 import type { LoginThrottle } from './auth/loginThrottle.ts';
 import type { PasswordChecker } from './auth/passwords.ts';
@@ -10,6 +11,8 @@ import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 /** What route handlers need; built once per server and passed down explicitly. */
 export interface ServerContext {
   db: Db;
+  /** Encrypts vendor secret settings at rest. */
+  settingsCipher: SettingsCipher;
   tokens: TokenService;
   /** Revoked sign-ins (refresh-token families): their access tokens are refused. */
   revocations: FamilyRevocations;

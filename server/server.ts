@@ -16,7 +16,9 @@ import { ensureAdmin, type AdminAccount } from './demo/admin.ts';
 import { seedDemo } from './demo/seedDemo.ts';
 import { seedReferenceCatalogs } from './demo/seedCatalogs.ts';
 import { createConnectionTester } from './integrations/connectionTester.ts';
-import { signingSecret } from './settings.ts';
+import { loadServerKeys } from './keys.ts';
+import { SettingsCipher } from './features/vendors/settingsCipher.ts';
+import { sealPlaintextSecrets } from './features/vendors/plantVendorStore.ts';
 import { PlantLookup } from './features/plants/plantLookup.ts';
 import { startSimulation, type SimulationSettings } from './simulator/index.ts';
 import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
@@ -34,8 +36,13 @@ export interface StartServerOptions {
   admin?: AdminAccount;
   /** Fastify/pino logger options; default: JSON lines on stderr at `info`. `false` silences. */
   logger?: FastifyServerOptions['logger'];
-  /** JWT signing secret; default: generated and kept in the database. */
+  /**
+   * JWT signing secret, at least 32 bytes; default: generated once and kept in a key file next
+   * to the database (`<db>.keys`, 0600), never in the database itself.
+   */
   jwtSecret?: string;
+  /** Encrypts vendor secret settings at rest, at least 32 bytes; default: the key file's. */
+  settingsKey?: string;
   tokenLifetimes?: Partial<TokenLifetimes>;
   loginThrottle?: Partial<LoginThrottleOptions>;
   scryptCost?: ScryptCost;
@@ -83,10 +90,18 @@ export async function createServer(options: StartServerOptions = {}) {
   const database = await openSqliteDatabase(options.db ?? ':memory:');
   try {
     const clockMs = () => now().getTime();
+    const keys = await loadServerKeys(database.db, {
+      databasePath: options.db ?? ':memory:',
+      jwtSecret: options.jwtSecret,
+      settingsKey: options.settingsKey,
+    });
+    const settingsCipher = new SettingsCipher(keys.settingsKey);
+    await sealPlaintextSecrets(database.db, settingsCipher);
     const context: ServerContext = {
       db: database.db,
+      settingsCipher,
       tokens: new TokenService(
-        await signingSecret(database.db, options.jwtSecret),
+        keys.jwtSecret,
         { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
         clockMs,
       ),

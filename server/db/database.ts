@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
@@ -20,7 +20,7 @@ export interface OpenedDatabase {
 
 /** Opens (creating if needed) an SQLite database file, or `:memory:`, and migrates it. */
 export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') prepareDatabaseFile(path);
   const sqlite = new DatabaseSync(path);
   if (path !== ':memory:') sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
@@ -41,6 +41,19 @@ export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> 
   registerDirectConnection(db, connection);
   await migrate(db);
   return { db, writes, close: () => db.destroy() };
+}
+
+/**
+ * The database holds password hashes, sessions and plants' data: only its owner may read it.
+ * A folder made for it is 0700 (an existing one is the user's to decide); the file is created
+ * 0600, or tightened to it, and SQLite gives its -wal and -shm files the database's mode.
+ */
+function prepareDatabaseFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (existsSync(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  }
 }
 
 async function migrate(db: Db): Promise<void> {

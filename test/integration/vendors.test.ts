@@ -518,13 +518,20 @@ describe('secret settings', () => {
     }
   });
 
-  it('are stored, so that a secret left out can be kept', async () => {
+  it('are stored sealed, so that a secret left out can be kept, and read by nobody else', async () => {
     const stored = await server.server.context.db
       .selectFrom('plant_vendors')
       .select('settings')
       .where('plant_uuid', '=', demoPlant)
       .where('vendor_uuid', '=', vendors.SOLAREDGE!)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(stored.settings)).toEqual({ siteId: 'SITE-2', apiKey: SECRETS.solarEdge });
+    const settings = JSON.parse(stored.settings);
+    expect(settings.siteId).toBe('SITE-2');
+    expect(settings.apiKey).toMatch(/^enc:v1:/);
+    expect(stored.settings).not.toContain(SECRETS.solarEdge);
+    const place = { plantUuid: demoPlant, vendorUuid: vendors.SOLAREDGE!, field: 'apiKey' };
+    expect(server.server.context.settingsCipher.open(settings.apiKey, place)).toBe(
+      SECRETS.solarEdge,
+    );
   });
 });

@@ -5,7 +5,9 @@ import { parseJsonObject } from '../../db/lists.ts';
 import type { PlantVendorsTable } from '../../db/tables.ts';
 import { notFound } from '../../http/errors.ts';
 import { toVendor } from '../catalogs/catalogRecords.ts';
+import type { SettingsCipher } from './settingsCipher.ts';
 import {
+  sealSecrets,
   secretFieldsSet,
   storedSettingsOf,
   visibleSettings,
@@ -104,4 +106,32 @@ export async function removeConfiguration(
     .where('vendor_uuid', '=', vendorUuid)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Seals the secret settings that earlier versions stored in clear. Run at start-up, before any
+ * request; a handful of rows per plant at most.
+ */
+export async function sealPlaintextSecrets(db: Db, cipher: SettingsCipher): Promise<number> {
+  const rows = await db
+    .selectFrom('plant_vendors')
+    .innerJoin('vendors', 'vendors.vendor_uuid', 'plant_vendors.vendor_uuid')
+    .selectAll('vendors')
+    .select(['plant_vendors.plant_uuid', 'plant_vendors.settings'])
+    .execute();
+  let sealed = 0;
+  for (const { plant_uuid, settings, ...vendorRow } of rows) {
+    const vendor = toVendor(vendorRow);
+    const stored = storedSettingsOf(parseJsonObject(settings));
+    const next = sealSecrets(vendor, plant_uuid, stored, cipher);
+    if (JSON.stringify(next) === JSON.stringify(stored)) continue;
+    await db
+      .updateTable('plant_vendors')
+      .set({ settings: JSON.stringify(next) })
+      .where('plant_uuid', '=', plant_uuid)
+      .where('vendor_uuid', '=', vendor.vendorUuid)
+      .execute();
+    sealed += 1;
+  }
+  return sealed;
 }

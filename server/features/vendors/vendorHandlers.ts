@@ -21,7 +21,7 @@ import {
   saveConfiguration,
   toPlantVendor,
 } from './plantVendorStore.ts';
-import { resolveSettings, storedSettingsOf } from './vendorSettings.ts';
+import { resolveSettings, sealSecrets, storedSettingsOf } from './vendorSettings.ts';
 
 type VendorHandlers = Pick<
   RouteHandlers,
@@ -50,7 +50,7 @@ const listOptions = (sortColumns: SortColumns) => ({
 
 const SEARCHED = ['vendors.name', 'vendors.code'];
 
-export function vendorHandlers({ db, now }: ServerContext): VendorHandlers {
+export function vendorHandlers({ db, now, settingsCipher }: ServerContext): VendorHandlers {
   return {
     listVendors: async ({ query }) => {
       let vendors = db.selectFrom('vendors').selectAll();
@@ -90,7 +90,12 @@ export function vendorHandlers({ db, now }: ServerContext): VendorHandlers {
       const saved = await inTransaction(db, async (trx) => {
         const current = await findConfiguration(trx, plant.plant_uuid, vendor.vendorUuid);
         const stored = current ? storedSettingsOf(parseJsonObject(current.settings)) : {};
-        const settings = resolveSettings(vendor, stored, body.settings);
+        const settings = sealSecrets(
+          vendor,
+          plant.plant_uuid,
+          resolveSettings(vendor, stored, body.settings),
+          settingsCipher,
+        );
         return saveConfiguration(trx, plant.plant_uuid, vendor.vendorUuid, settings, nowIso(now));
       });
       return toPlantVendor(vendor, saved);

@@ -1,5 +1,6 @@
 import type { SettingValue, Vendor, VendorConfigField } from '../../../api/index.ts';
 import { unprocessable } from '../../http/errors.ts';
+import { SettingsCipher } from './settingsCipher.ts';
 
 /**
  * The settings of a vendor integration for one plant, checked against the vendor's
@@ -98,4 +99,27 @@ function assertFieldType(vendor: Vendor, field: VendorConfigField, value: Settin
       `Setting '${field.name}' of vendor ${vendor.code} must be ${EXPECTED[field.type]}`,
     );
   }
+}
+
+/**
+ * The settings as stored: every secret field's value sealed for this plant and vendor (a value
+ * kept from before is sealed already).
+ */
+export function sealSecrets(
+  vendor: Vendor,
+  plantUuid: string,
+  settings: StoredSettings,
+  cipher: SettingsCipher,
+): StoredSettings {
+  const sealed: StoredSettings = { ...settings };
+  for (const field of vendor.configSchema.fields) {
+    const value = sealed[field.name];
+    if (field.type !== 'secret' || value === undefined || SettingsCipher.isSealed(value)) continue;
+    sealed[field.name] = cipher.seal(value, {
+      plantUuid,
+      vendorUuid: vendor.vendorUuid,
+      field: field.name,
+    });
+  }
+  return sealed;
 }
