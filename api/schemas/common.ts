@@ -12,10 +12,43 @@ export const Uuid = z
 /** Record timestamps (`createdAt`, `updatedAt`) are UTC ISO 8601 with `Z`. */
 export const UtcTimestamp = z.iso.datetime().meta({ description: 'UTC ISO 8601 date-time' });
 
-/** Free JSON object for user metadata. */
+/** What metadata may hold: deeper, larger or wider objects are refused with a 400. */
+export const METADATA_LIMITS = { maxDepth: 10, maxBytes: 16 * 1024, maxKeys: 500 } as const;
+
+/**
+ * Why `value` exceeds the metadata limits, or null. Walks without recursion and stops at the
+ * first excess, so a body nested thousands deep costs no more than one within the limits.
+ */
+export function metadataProblem(value: unknown): string | null {
+  const { maxDepth, maxBytes, maxKeys } = METADATA_LIMITS;
+  let keys = 0;
+  const pending: { node: unknown; depth: number }[] = [{ node: value, depth: 1 }];
+  while (pending.length > 0) {
+    const { node, depth } = pending.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > maxDepth) return `metadata is nested deeper than ${maxDepth} levels`;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    if (!Array.isArray(node)) keys += children.length;
+    if (keys > maxKeys) return `metadata has more than ${maxKeys} keys`;
+    for (const child of children) pending.push({ node: child, depth: depth + 1 });
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(value)).length;
+  return bytes > maxBytes
+    ? `metadata is ${bytes} bytes as JSON; at most ${maxBytes} are allowed`
+    : null;
+}
+
+/** Free JSON object for user metadata, within METADATA_LIMITS. */
 export const Metadata = z
   .record(z.string(), z.unknown())
-  .meta({ id: 'Metadata', description: 'Free JSON object' });
+  .superRefine((value, context) => {
+    const problem = metadataProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({
+    id: 'Metadata',
+    description: `Free JSON object: at most ${METADATA_LIMITS.maxDepth} levels deep, ${METADATA_LIMITS.maxKeys} keys and ${METADATA_LIMITS.maxBytes / 1024} KB as JSON`,
+  });
 
 /** Names are trimmed; an empty name is invalid. */
 export const Name = z.string().trim().min(1).max(200);

@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './database.ts';
 import { rowsOf } from './fastQuery.ts';
 import {
+  metadataProblem,
   PAGE_SIZE_DEFAULT,
   type ListQuery,
   type PageMetadata,
@@ -102,6 +103,21 @@ export function containsIgnoreCase(column: string, term: string): RawBuilder<boo
 }
 
 export const nowIso = (now: () => Date) => now().toISOString();
+
+/**
+ * Stored metadata as answered. Metadata stored before the limits existed may exceed them; such a
+ * value is answered as a note rather than breaking every list it appears in.
+ */
+export function storedMetadata(text: string): Record<string, unknown> {
+  let value: Record<string, unknown>;
+  try {
+    value = parseJsonObject(text);
+  } catch {
+    return { plantdeskNotice: 'The stored metadata could not be read' };
+  }
+  const problem = metadataProblem(value);
+  return problem ? { plantdeskNotice: `The stored metadata is not shown: ${problem}` } : value;
+}
 
 export function parseJsonObject(text: string): Record<string, unknown> {
   const value = JSON.parse(text) as unknown;

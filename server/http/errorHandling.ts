@@ -30,6 +30,10 @@ export function installErrorHandling(
       // their declared type, so only the header itself is at fault, a malformed request.
       return sendError(reply, request, now, 400, 'Malformed Content-Type header');
     }
+    if (isStackOverflow(error)) {
+      // JSON nested deeper than the parser, the schemas or the serializer can follow.
+      return sendError(reply, request, now, 400, 'Request body is nested too deeply');
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendError(reply, request, now, status, clientErrorMessage(error, bodyLimitBytes));
@@ -81,6 +85,10 @@ function sendError(
     .headers(headers)
     .type('application/json; charset=utf-8')
     .send(errorBody(status, message, request.url, now()));
+}
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 function clientErrorMessage(error: FastifyError, bodyLimitBytes: number): string {

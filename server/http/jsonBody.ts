@@ -17,7 +17,12 @@ export function installJsonBodyParser(app: FastifyInstance, bodyLimitBytes: numb
       try {
         done(null, JSON.parse(source) as unknown);
       } catch (error) {
-        const detail = error instanceof SyntaxError ? `: ${error.message}` : '';
+        const detail =
+          error instanceof SyntaxError
+            ? `: ${error.message}`
+            : error instanceof RangeError
+              ? ': nested too deeply'
+              : '';
         done(badRequest(`Malformed JSON request body${detail}`), undefined);
       }
     },

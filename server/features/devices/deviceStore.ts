@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeviceRecord, DevicesCreateDto, DevicesUpdateDto } from '../../../api/index.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraints.ts';
-import { parseJsonObject } from '../../db/lists.ts';
+import { storedMetadata } from '../../db/lists.ts';
 import type { DeviceRow } from '../../db/tables.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 
@@ -19,7 +19,7 @@ export function toDeviceRecord(row: DeviceRow): DeviceRecord {
     serialNumber: row.serial_number,
     ratedPowerW: row.rated_power_w,
     loadSignatureUuid: row.load_signature_uuid,
-    metadata: parseJsonObject(row.metadata),
+    metadata: storedMetadata(row.metadata),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -3,7 +3,7 @@ import type { Plant, PlantCreateDto, PlantUpdateDto, PvSettings } from '../../..
 import { inTransaction, type Db } from '../../db/database.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import { isUniqueViolation } from '../../db/constraints.ts';
-import { parseJsonObject } from '../../db/lists.ts';
+import { storedMetadata } from '../../db/lists.ts';
 import { conflict } from '../../http/errors.ts';
 
 /** Reads and writes plants with their external ids. */
@@ -20,7 +20,7 @@ export function toPlant(row: PlantRow): Plant {
       altitudeM: row.altitude_m,
     },
     pv: pvOf(row),
-    metadata: parseJsonObject(row.metadata),
+    metadata: storedMetadata(row.metadata),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

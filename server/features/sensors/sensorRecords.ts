@@ -1,6 +1,6 @@
 import type { SensorRecord, SensorFlow } from '../../../api/index.ts';
 import type { Db } from '../../db/database.ts';
-import { parseJsonObject } from '../../db/lists.ts';
+import { storedMetadata } from '../../db/lists.ts';
 import type { SensorRow } from '../../db/tables.ts';
 
 /** Sensor rows as answered, with the data types they collect. */
@@ -19,7 +19,7 @@ export function toSensorRecord(row: SensorRow, dataTypesCollectUuids: string[]):
       row.connection_vendor_uuid !== null && row.connection_address !== null
         ? { vendorUuid: row.connection_vendor_uuid, address: row.connection_address }
         : null,
-    metadata: parseJsonObject(row.metadata),
+    metadata: storedMetadata(row.metadata),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
