@@ -484,7 +484,7 @@ export const routes = {
     tag: 'Sensors',
     summary: 'Create a sensor, optionally linked to a device',
     description:
-      'A connection is tested against its vendor integration (422 on failure) unless `ignoreConnectionsTest=true`. An unknown sensor type, vendor, or a device of another plant: 422.',
+      'A connection is tested against its vendor integration (422 on failure) unless `ignoreConnectionsTest=true`. An unknown sensor type, vendor, or a device of another plant: 422. Connection tests are limited per user (429 with Retry-After).',
     auth: 'access',
     permissions: [p('SENSORS', 'CREATE')],
     ownership: true,
@@ -493,7 +493,7 @@ export const routes = {
     body: SensorCreateDto,
     status: 201,
     response: Sensor,
-    extraErrors: [422],
+    extraErrors: [422, 429],
   }),
   listSensors: defineRoute({
     operationId: 'listSensors',
@@ -550,7 +550,7 @@ export const routes = {
     body: SensorUpdateDto,
     status: 200,
     response: Sensor,
-    extraErrors: [422],
+    extraErrors: [422, 429],
   }),
   deleteSensor: defineRoute({
     operationId: 'deleteSensor',
@@ -571,13 +571,14 @@ export const routes = {
     tag: 'Sensors',
     summary: "Test a sensor's stored connection again",
     description:
-      'Extension: runs the same test as creating or updating the sensor, without changing it, and answers the result (`ok: false` with the reason when the test fails; a sensor without a connection is `ok: false` too). Commissioning verifies sensors with it.',
+      'Extension: runs the same test as creating or updating the sensor, without changing it, and answers the result (`ok: false` with the reason when the test fails; a sensor without a connection is `ok: false` too). Commissioning verifies sensors with it. The server connects only to the ports each address scheme uses, and (unless it is set to allow private networks) never to loopback, private, link-local or multicast addresses; every failure to connect reads the same. Limited per user (429 with Retry-After).',
     auth: 'access',
     permissions: [p('SENSORS', 'READ')],
     ownership: true,
     params: sensorPath,
     status: 200,
     response: SensorConnectionTest,
+    extraErrors: [429],
   }),
 
   // ── Vendors of a plant ──────────────────────────────────────────────────────

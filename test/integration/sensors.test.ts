@@ -74,7 +74,19 @@ const close = (tcp: Server) => new Promise((resolve) => tcp.close(resolve));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
-  server = await TestServer.start();
+  listening = await listen();
+  openPort = portOf(listening);
+  const released = await listen();
+  closedPort = portOf(released);
+  await close(released);
+  // Connection tests of loopback ports: allowed for this server only, as for an on-premise one.
+  server = await TestServer.start({
+    connectionTests: {
+      allowPrivateNetworks: true,
+      ports: { 'modbus:': [openPort, closedPort], 'tcp:': [openPort, closedPort] },
+      timeoutMs: 1000,
+    },
+  });
   for (const role of ['admin', 'installer', 'manager', 'outsider'] as const) {
     tokens[role] = await server.tokenFor(role);
   }
@@ -96,12 +108,6 @@ beforeAll(async () => {
       device.deviceUuid,
     ]),
   );
-
-  listening = await listen();
-  openPort = portOf(listening);
-  const released = await listen();
-  closedPort = portOf(released);
-  await close(released);
 });
 
 afterAll(async () => {

@@ -30,8 +30,11 @@ const SENSOR_COLUMNS: SortColumnsOf<Routes['listSensors']> = {
 export function sensorHandlers(context: ServerContext): SensorHandlers {
   const { db } = context;
   return {
-    createSensor: async ({ plant, query, body }) =>
-      insertSensor(context, plant.plant_uuid, body, query.ignoreConnectionsTest === true),
+    createSensor: async ({ plant, user, query, body }) =>
+      insertSensor(context, plant.plant_uuid, body, {
+        skip: query.ignoreConnectionsTest === true,
+        requester: { userUuid: user.userUuid },
+      }),
 
     listSensors: async ({ plant, query }) => {
       let sensors = db.selectFrom('sensors').selectAll().where('plant_uuid', '=', plant.plant_uuid);
@@ -71,20 +74,24 @@ export function sensorHandlers(context: ServerContext): SensorHandlers {
       return sensor!;
     },
 
-    updateSensor: async ({ plant, params, query, body }) => {
+    updateSensor: async ({ plant, user, params, query, body }) => {
       const current = await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
-      return updateSensor(context, current, body, query.ignoreConnectionsTest === true);
+      return updateSensor(context, current, body, {
+        skip: query.ignoreConnectionsTest === true,
+        requester: { userUuid: user.userUuid },
+      });
     },
 
-    testSensorConnection: async ({ plant, params }) => {
+    testSensorConnection: async ({ plant, user, params }) => {
       const sensor = await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
       const result =
         sensor.connection_vendor_uuid === null || sensor.connection_address === null
           ? { ok: false, message: 'The sensor has no connection to test' }
-          : await testConnection(context, {
-              vendorUuid: sensor.connection_vendor_uuid,
-              address: sensor.connection_address,
-            });
+          : await testConnection(
+              context,
+              { vendorUuid: sensor.connection_vendor_uuid, address: sensor.connection_address },
+              { userUuid: user.userUuid },
+            );
       return {
         ...result,
         address: sensor.connection_address,

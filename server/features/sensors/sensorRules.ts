@@ -1,8 +1,13 @@
 import type { DataTypesCollect, SensorConnection, SensorFlow } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import { unprocessable } from '../../http/errors.ts';
-import type { ConnectionTestResult } from '../../integrations/connectionTester.ts';
+import { tooManyRequests, unprocessable } from '../../http/errors.ts';
+import {
+  type ConnectionTestResult,
+  ConnectionTestsThrottled,
+  type Requester,
+  type VendorIdentity,
+} from '../../integrations/connectionTester.ts';
 import { allowedDataTypes } from '../catalogs/catalogRecords.ts';
 
 /**
@@ -127,10 +132,33 @@ async function connectionVendor({ db }: ServerContext, connection: SensorConnect
 export async function testConnection(
   context: ServerContext,
   connection: SensorConnection,
+  requester: Requester,
 ): Promise<ConnectionTestResult> {
   const vendor = await connectionVendor(context, connection);
   if (!vendor) return { ok: false, message: 'The connection names a vendor that no longer exists' };
-  return context.connections.test(vendor, connection.address);
+  return runTest(context, vendor, connection.address, requester);
+}
+
+/** Whether a create or update tests its connection, and for whom (tests are limited per user). */
+export interface ConnectionTestChoice {
+  skip: boolean;
+  requester: Requester;
+}
+
+async function runTest(
+  context: ServerContext,
+  vendor: VendorIdentity,
+  address: string,
+  requester: Requester,
+): Promise<ConnectionTestResult> {
+  try {
+    return await context.connections.test(vendor, address, requester);
+  } catch (error) {
+    if (error instanceof ConnectionTestsThrottled) {
+      throw tooManyRequests(error.message, error.retryAfterSeconds);
+    }
+    throw error;
+  }
 }
 
 /**
@@ -140,14 +168,14 @@ export async function testConnection(
 export async function checkConnection(
   context: ServerContext,
   connection: SensorConnection,
-  skipTest: boolean,
+  choice: ConnectionTestChoice,
 ): Promise<void> {
   const vendor = await connectionVendor(context, connection);
   if (!vendor) {
     throw unprocessable(`connection.vendorUuid ${connection.vendorUuid} does not name a vendor`);
   }
-  if (skipTest) return;
-  const result = await context.connections.test(vendor, connection.address);
+  if (choice.skip) return;
+  const result = await runTest(context, vendor, connection.address, choice.requester);
   if (!result.ok) {
     throw unprocessable(
       `Connection test of '${connection.address}' failed: ${result.message} (add ignoreConnectionsTest=true to save it anyway)`,

@@ -16,6 +16,7 @@ import { collectedDataTypes, toSensorRecord } from './sensorRecords.ts';
 import {
   assertStillAllowed,
   checkConnection,
+  type ConnectionTestChoice,
   chooseDataTypes,
   defaultFlow,
   requireDeviceOfPlant,
@@ -48,13 +49,13 @@ export async function insertSensor(
   context: ServerContext,
   plantUuid: string,
   dto: SensorCreateDto,
-  skipConnectionTest: boolean,
+  connectionTest: ConnectionTestChoice,
 ): Promise<SensorRecord> {
   const { db } = context;
   const sensorType = await requireSensorType(db, dto.sensorTypeUuid);
   const dataTypes = await chooseDataTypes(db, sensorType, dto.dataTypesCollectUuids);
   if (dto.deviceUuid) await requireDeviceOfPlant(db, plantUuid, dto.deviceUuid);
-  if (dto.connection) await checkConnection(context, dto.connection, skipConnectionTest);
+  if (dto.connection) await checkConnection(context, dto.connection, connectionTest);
 
   const now = context.now().toISOString();
   const row: SensorRow = {
@@ -89,7 +90,7 @@ export async function updateSensor(
   context: ServerContext,
   current: SensorRow,
   dto: SensorUpdateDto,
-  skipConnectionTest: boolean,
+  connectionTest: ConnectionTestChoice,
 ): Promise<SensorRecord> {
   const { db } = context;
   const collected =
@@ -108,7 +109,7 @@ export async function updateSensor(
   }
   if (dto.deviceUuid) await requireDeviceOfPlant(db, current.plant_uuid, dto.deviceUuid);
   if (dto.connection && connectionChanged(current, dto.connection)) {
-    await checkConnection(context, dto.connection, skipConnectionTest);
+    await checkConnection(context, dto.connection, connectionTest);
   }
 
   const changes: Partial<SensorRow> = {
