@@ -4,6 +4,7 @@ import type { ServerContext } from './context.ts';
 import { allHandlers } from './features/index.ts';
 import { installApiDocs } from './http/docs.ts';
 import { earlyErrorOptions, installErrorHandling } from './http/errorHandling.ts';
+import { type HostPolicy, installHostPolicy } from './http/hostPolicy.ts';
 import { installJsonBodyParser } from './http/jsonBody.ts';
 import { installRequestLog } from './http/requestLog.ts';
 import { registerRoutes } from './http/routing.ts';
@@ -12,7 +13,32 @@ export interface AppOptions {
   logger: FastifyServerOptions['logger'];
   bodyLimitBytes: number;
   trustProxy: boolean | number | string;
+  /** Serve the interactive reference at `/docs`. */
+  docs: boolean;
+  /** Which `Host` headers are answered (DNS rebinding); default any. */
+  hosts: HostPolicy;
+  timeouts: ServerTimeouts;
 }
+
+/**
+ * How long a client may take: a request (headers and body) must arrive within `requestMs`, and a
+ * connection idle between requests is closed after `keepAliveMs`, so a body sent one byte at a
+ * time cannot hold a connection (and its memory) forever.
+ */
+export interface ServerTimeouts {
+  requestMs: number;
+  headersMs: number;
+  keepAliveMs: number;
+  /** An idle socket (nothing sent either way) is closed after this long. */
+  idleMs: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  keepAliveMs: 5_000,
+  idleMs: 60_000,
+};
 
 function trustNearestHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -30,6 +56,17 @@ export async function buildApp(
     bodyLimit: options.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
+    requestTimeout: options.timeouts.requestMs,
+    connectionTimeout: options.timeouts.idleMs,
+    keepAliveTimeout: options.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: options.timeouts.headersMs,
+      // How often Node looks for requests past their time: a fraction of the shortest limit.
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(options.timeouts.requestMs, options.timeouts.headersMs) / 4,
+      ),
+    },
     // A hop count trusts that many proxies nearest to us (as proxy-addr reads a number).
     trustProxy:
       typeof options.trustProxy === 'number'
@@ -37,15 +74,21 @@ export async function buildApp(
         : options.trustProxy,
     ...earlyErrorOptions(context.now),
   });
+  installHostPolicy(app, options.hosts);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
+    // Nothing we serve is meant to be framed; the docs page sets a policy of its own after this.
+    reply.header('X-Frame-Options', 'DENY');
+    if (!reply.hasHeader('Content-Security-Policy')) {
+      reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    }
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
   installRequestLog(app);
   installJsonBodyParser(app, options.bodyLimitBytes);
   installErrorHandling(app, options.bodyLimitBytes, context.now);
-  await installApiDocs(app);
+  await installApiDocs(app, { interactive: options.docs });
   registerRoutes(app, context, routes, allHandlers(context));
   await app.ready();
   return app;

@@ -6,6 +6,8 @@ import { startServer } from './server.ts';
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory:] [--demo] [--quiet]
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
        [--clock 2026-06-21T12:00:00+02:00] [--trust-proxy true|HOPS|ADDRESSES]
+       [--allowed-host api.example.com[,HOST:PORT...]] [--only-own-host] [--no-docs]
+       [--allow-private-networks]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
@@ -14,6 +16,12 @@ dates, forecasts, PV health, the simulator and tokens follow it.
 --trust-proxy names the reverse proxies whose X-Forwarded-For gives the client's address (the
 login limits count per address): true (any), a number of hops, or addresses and CIDRs separated
 by commas. Without it the address is the connection's, and X-Forwarded-For is ignored.
+--allowed-host answers only requests whose Host is one of these (others get 421), against DNS
+rebinding; --only-own-host also answers 127.0.0.1, localhost and [::1] at the port listened on.
+--no-docs turns the interactive reference at /docs off (/openapi.json stays).
+--allow-private-networks lets sensor connection tests reach loopback, private and link-local
+addresses: for an on-premise server next to the devices. Off by default, so that a server
+reachable from outside cannot be used to probe the network behind it.
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
@@ -51,6 +59,10 @@ async function main(): Promise<void> {
       'exit-with-parent': { type: 'boolean', default: false },
       clock: { type: 'string' },
       'trust-proxy': { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      'only-own-host': { type: 'boolean', default: false },
+      'no-docs': { type: 'boolean', default: false },
+      'allow-private-networks': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -70,6 +82,13 @@ async function main(): Promise<void> {
     demo: values.demo,
     clock,
     trustProxy: parseTrustProxy(values['trust-proxy'] ?? process.env.PLANTDESK_TRUST_PROXY),
+    allowedHosts: (values['allowed-host'] ?? [])
+      .flatMap((hosts) => hosts.split(','))
+      .map((host) => host.trim())
+      .filter((host) => host !== ''),
+    onlyOwnLoopbackHost: values['only-own-host'],
+    docs: !values['no-docs'],
+    connectionTests: { allowPrivateNetworks: values['allow-private-networks'] },
     simulation: values['no-simulation']
       ? false
       : {

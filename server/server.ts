@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './app.ts';
 import { clockFrom } from './clock.ts';
 import {
   LoginThrottle,
@@ -15,7 +15,10 @@ import { openSqliteDatabase } from './db/database.ts';
 import { ensureAdmin, type AdminAccount } from './demo/admin.ts';
 import { seedDemo } from './demo/seedDemo.ts';
 import { seedReferenceCatalogs } from './demo/seedCatalogs.ts';
-import { createConnectionTester } from './integrations/connectionTester.ts';
+import {
+  type ConnectionTestSettings,
+  createConnectionTester,
+} from './integrations/connectionTester.ts';
 import { loadServerKeys } from './keys.ts';
 import { SettingsCipher } from './features/vendors/settingsCipher.ts';
 import { sealPlaintextSecrets } from './features/vendors/plantVendorStore.ts';
@@ -53,7 +56,22 @@ export interface StartServerOptions {
    * Default: none, the address is the connection's.
    */
   trustProxy?: boolean | number | string;
-  connectionTestTimeoutMs?: number;
+  /**
+   * Sensor connection tests: `allowPrivateNetworks` lets them reach loopback, private and
+   * link-local addresses (on-premise servers next to the devices; off by default), `ports` the
+   * ports per scheme, `maxTestsPerMinute` per user, `timeoutMs` (default 3000).
+   */
+  connectionTests?: Partial<ConnectionTestSettings>;
+  /** Serve Swagger UI at `/docs` (default true); `/openapi.json` is always served. */
+  docs?: boolean;
+  /**
+   * `Host` values answered besides, with `onlyOwnLoopbackHost`, 127.0.0.1/localhost/[::1] at the
+   * port listened on; any other Host gets 421. Neither set: every Host is answered.
+   */
+  allowedHosts?: readonly string[];
+  onlyOwnLoopbackHost?: boolean;
+  /** Limits on slow clients (see ServerTimeouts); defaults DEFAULT_SERVER_TIMEOUTS. */
+  timeouts?: Partial<ServerTimeouts>;
   /**
    * The server's clock starts at this instant (an ISO 8601 date-time with an offset, a Date or
    * epoch ms) and advances in real time: default dates, forecast origins, PV health's period,
@@ -111,7 +129,11 @@ export async function createServer(options: StartServerOptions = {}) {
         { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
         clockMs,
       ),
-      connections: createConnectionTester({ timeoutMs: options.connectionTestTimeoutMs ?? 3000 }),
+      connections: createConnectionTester({
+        timeoutMs: 3000,
+        ...options.connectionTests,
+        now: clockMs,
+      }),
       plants: new PlantLookup(database.db, () => database.writes.value),
       writes: database.writes,
       now,
@@ -124,6 +146,12 @@ export async function createServer(options: StartServerOptions = {}) {
       logger: options.logger ?? { level: 'info', stream: process.stderr },
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
       trustProxy: options.trustProxy ?? false,
+      docs: options.docs ?? true,
+      hosts: {
+        allowed: options.allowedHosts ?? [],
+        ownLoopback: options.onlyOwnLoopbackHost ?? false,
+      },
+      timeouts: { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts },
     });
     const simulator = await startSimulation(
       database.db,

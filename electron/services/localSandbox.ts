@@ -83,6 +83,10 @@ export function localSandboxArgs(
     localSandboxDatabasePath(dataDir, clock),
     '--demo',
     '--exit-with-parent',
+    // Only the app talks to it: a page that rebinds its name to 127.0.0.1 gets 421.
+    '--only-own-host',
+    // It runs on the installer's laptop, next to the devices on the site's network.
+    '--allow-private-networks',
     ...(clock === undefined ? [] : ['--clock', clock]),
     ...extraArgs,
   ];

@@ -8,16 +8,48 @@ const { version } = JSON.parse(
   readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
 ) as { version: string };
 
-/** The OpenAPI document at `/openapi.json` and an interactive reference (Swagger UI) at `/docs`. */
-export async function installApiDocs(app: FastifyInstance): Promise<void> {
+/**
+ * The one `<style>` element Swagger UI's script inserts. Allowed by its hash, not by
+ * 'unsafe-inline'; the end-to-end test of /docs fails with the new hash if an update changes it.
+ */
+const SWAGGER_UI_INSERTED_STYLE = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+/**
+ * Swagger UI's own policy with everything it does not need taken out: no framing (clickjacking
+ * of "Authorize"), no styles or fonts from any https host, no calls to the online validator, and
+ * no upgrade of requests, which would break a server on plain http over loopback.
+ */
+export function strictDocsPolicy(swaggerUiPolicy: string): string {
+  return swaggerUiPolicy
+    .replace(/frame-ancestors [^;]*;/, "frame-ancestors 'none';")
+    .replace(/ https:/g, '')
+    .replace(/ validator\.swagger\.io/g, '')
+    .replace(/\s*upgrade-insecure-requests;/, '')
+    .replace(/style-src 'self'/, `style-src 'self' ${SWAGGER_UI_INSERTED_STYLE}`)
+    .concat(" form-action 'none';")
+    .trim();
+}
+
+/**
+ * The OpenAPI document at `/openapi.json` and, unless turned off, an interactive reference
+ * (Swagger UI) at `/docs`.
+ */
+export async function installApiDocs(
+  app: FastifyInstance,
+  options: { interactive: boolean },
+): Promise<void> {
   const document = generateOpenApiDocument({ version });
   await app.register(swagger, {
     mode: 'static',
     specification: { document: document as never },
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    uiConfig: { deepLinking: true, persistAuthorization: false },
-  });
+  if (options.interactive) {
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      uiConfig: { deepLinking: true, persistAuthorization: false, validatorUrl: null },
+      staticCSP: true,
+      transformStaticCSP: strictDocsPolicy,
+    });
+  }
   app.get('/openapi.json', { schema: { hide: true } }, async () => document);
 }

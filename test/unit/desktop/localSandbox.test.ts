@@ -120,6 +120,8 @@ describe('start', () => {
       join(dataDir, 'local-sandbox', 'plantdesk.db'),
       '--demo',
       '--exit-with-parent',
+      '--only-own-host',
+      '--allow-private-networks',
       '--quiet',
     ]);
     expect((await stat(join(dataDir, 'local-sandbox'))).isDirectory()).toBe(true);
@@ -311,6 +313,8 @@ describe('stop and restart', () => {
       join(dataDir, 'local-sandbox', 'plantdesk-at-2026-03-29T01-30-00-000Z.db'),
       '--demo',
       '--exit-with-parent',
+      '--only-own-host',
+      '--allow-private-networks',
       '--clock',
       '2026-03-29T03:30:00+02:00',
     ]);
