@@ -20,6 +20,11 @@ export const PERMISSION_RESOURCES = {
   DAILY_PREDICTIONS: ['READ'],
   PLANT_HEALTH: ['READ'],
   READINGS: ['CREATE'],
+  /**
+   * Platform level: writing the reference entries of the catalogs, shared by every organization.
+   * Never granted to an organization's accounts (ORGANIZATION_PERMISSIONS).
+   */
+  REFERENCE_CATALOGS: ['CREATE', 'UPDATE', 'DELETE'],
 } as const satisfies Record<string, readonly PermissionAction[]>;
 
 export type PermissionResource = keyof typeof PERMISSION_RESOURCES;
@@ -42,6 +47,16 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_
 export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }
+
+/** Permissions over what all organizations share: only the platform's operators hold them. */
+export const PLATFORM_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter((p) =>
+  p.startsWith('REFERENCE_CATALOGS '),
+);
+
+/** Everything an organization's administrator may hold. */
+export const ORGANIZATION_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter(
+  (p) => !PLATFORM_PERMISSIONS.includes(p),
+);
 
 /** Every READ permission of the table: what "every READ" means in the demo roles. */
 export const ALL_READ_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter((p) =>

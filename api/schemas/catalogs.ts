@@ -22,6 +22,22 @@ export const DataTypesCollect = z
   .meta({ id: 'DataTypesCollect', description: 'Kind of data a sensor collects (read-only)' });
 export type DataTypesCollect = z.infer<typeof DataTypesCollect>;
 
+/**
+ * Extension: whether an entry is one of the reference entries every organization shares (only
+ * the platform writes those) or its organization's own. A server with only the specification's
+ * routes leaves it out.
+ */
+export const SharedEntry = z.boolean().meta({
+  description:
+    'Extension: true for a reference entry shared by every organization (written with the platform permissions REFERENCE_CATALOGS), false for an entry of the caller’s organization, visible only to it',
+});
+
+/** Extension: asks for a shared reference entry; needs REFERENCE_CATALOGS CREATE. */
+const CreateShared = z.boolean().optional().meta({
+  description:
+    'Extension: create a reference entry shared by every organization (needs REFERENCE_CATALOGS CREATE); default: an entry of the caller’s organization only',
+});
+
 export const SensorType = z
   .object({
     sensorTypeUuid: Uuid,
@@ -29,6 +45,7 @@ export const SensorType = z
     name: z.string(),
     description: z.string().nullable(),
     dataTypesCollectUuids: z.array(Uuid),
+    shared: SharedEntry.optional(),
     createdAt: UtcTimestamp,
     updatedAt: UtcTimestamp,
   })
@@ -50,11 +67,12 @@ export const SensorTypeCreateDto = z
     dataTypesCollectUuids: UuidSet.optional().meta({
       description: 'Data types a sensor of this type may collect',
     }),
+    shared: CreateShared,
   })
   .meta({ id: 'SensorTypeCreateDto' });
 export type SensorTypeCreateDto = z.infer<typeof SensorTypeCreateDto>;
 
-export const SensorTypeUpdateDto = SensorTypeCreateDto.partial().meta({
+export const SensorTypeUpdateDto = SensorTypeCreateDto.omit({ shared: true }).partial().meta({
   id: 'SensorTypeUpdateDto',
 });
 export type SensorTypeUpdateDto = z.infer<typeof SensorTypeUpdateDto>;
@@ -70,6 +88,7 @@ export const DeviceType = z
     name: z.string(),
     category: DeviceCategory,
     description: z.string().nullable(),
+    shared: SharedEntry.optional(),
     createdAt: UtcTimestamp,
     updatedAt: UtcTimestamp,
   })
@@ -82,6 +101,7 @@ export const DeviceTypeCreateDto = z
     name: Name.optional().meta({ description: 'Defaults to the code' }),
     category: DeviceCategory.default('CONSUMER'),
     description: Description.nullable().optional(),
+    shared: CreateShared,
   })
   .meta({ id: 'DeviceTypeCreateDto' });
 export type DeviceTypeCreateDto = z.infer<typeof DeviceTypeCreateDto>;
@@ -117,6 +137,7 @@ export const LoadSignatureRecord = z
     deviceTypeUuid: Uuid.nullable(),
     hourlyProfile: z.array(z.number()),
     typicalDailyKwh: z.number().nullable(),
+    shared: SharedEntry.optional(),
     createdAt: UtcTimestamp,
     updatedAt: UtcTimestamp,
   })
@@ -131,11 +152,12 @@ export const LoadSignatureCreateDto = z
     deviceTypeUuid: Uuid.nullable().optional(),
     hourlyProfile: HourlyProfile.optional().meta({ description: 'Defaults to a flat profile' }),
     typicalDailyKwh: z.number().min(0).max(1_000_000).nullable().optional(),
+    shared: CreateShared,
   })
   .meta({ id: 'LoadSignatureCreateDto' });
 export type LoadSignatureCreateDto = z.infer<typeof LoadSignatureCreateDto>;
 
-export const LoadSignatureUpdateDto = LoadSignatureCreateDto.partial().meta({
+export const LoadSignatureUpdateDto = LoadSignatureCreateDto.omit({ shared: true }).partial().meta({
   id: 'LoadSignatureUpdateDto',
 });
 export type LoadSignatureUpdateDto = z.infer<typeof LoadSignatureUpdateDto>;

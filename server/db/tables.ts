@@ -98,6 +98,8 @@ export interface SensorTypesTable {
   description: string | null;
   created_at: string;
   updated_at: string;
+  /** The organization that added the entry; null: shared by every organization. */
+  organization_uuid: string | null;
 }
 
 export interface SensorTypeDataTypesTable {
@@ -113,6 +115,8 @@ export interface DeviceTypesTable {
   description: string | null;
   created_at: string;
   updated_at: string;
+  /** The organization that added the entry; null: shared by every organization. */
+  organization_uuid: string | null;
 }
 
 export interface LoadSignaturesTable {
@@ -126,6 +130,8 @@ export interface LoadSignaturesTable {
   typical_daily_kwh: number | null;
   created_at: string;
   updated_at: string;
+  /** The organization that added the entry; null: shared by every organization. */
+  organization_uuid: string | null;
 }
 
 export interface VendorsTable {

@@ -1,4 +1,9 @@
-import { ALL_PERMISSIONS, ALL_READ_PERMISSIONS, type Permission } from '../../api/index.ts';
+import {
+  ALL_PERMISSIONS,
+  ALL_READ_PERMISSIONS,
+  ORGANIZATION_PERMISSIONS,
+  type Permission,
+} from '../../api/index.ts';
 
 /** The demo roles of the decisions file, derived from the one permission table. */
 const INSTALLER_PERMISSIONS: readonly Permission[] = [
@@ -9,7 +14,11 @@ const INSTALLER_PERMISSIONS: readonly Permission[] = [
   ]),
 ];
 
-export const DEMO_ORGANIZATIONS = { demo: 'Demo Energy', other: 'Other Co' } as const;
+export const DEMO_ORGANIZATIONS = {
+  demo: 'Demo Energy',
+  other: 'Other Co',
+  platform: 'PlantDesk Platform',
+} as const;
 
 export const DEMO_ACCOUNTS = [
   {
@@ -17,7 +26,8 @@ export const DEMO_ACCOUNTS = [
     password: 'admin-pass-1',
     displayName: 'Ada Admin',
     organization: 'demo',
-    permissions: ALL_PERMISSIONS,
+    // An organization's administrator: everything but the platform's shared reference catalogs.
+    permissions: ORGANIZATION_PERMISSIONS,
   },
   {
     email: 'installer@plantdesk.test',
@@ -39,6 +49,14 @@ export const DEMO_ACCOUNTS = [
     displayName: 'Otto Outsider',
     organization: 'other',
     permissions: INSTALLER_PERMISSIONS,
+  },
+  {
+    email: 'operator@plantdesk.test',
+    password: 'operator-pass-1',
+    displayName: 'Oli Operator',
+    organization: 'platform',
+    // The platform's operator: also writes the reference entries every organization shares.
+    permissions: ALL_PERMISSIONS,
   },
 ] as const satisfies readonly {
   email: string;

@@ -11,9 +11,21 @@ export interface CatalogUuids {
 /** Code → uuid of every entry of the catalogs, for wiring seeded plants to them. */
 export async function readCatalogUuids(db: Db): Promise<CatalogUuids> {
   const [deviceTypes, sensorTypes, loadSignatures, dataTypes, vendors] = await Promise.all([
-    db.selectFrom('device_types').select(['code', 'device_type_uuid as uuid']).execute(),
-    db.selectFrom('sensor_types').select(['code', 'sensor_type_uuid as uuid']).execute(),
-    db.selectFrom('load_signatures').select(['code', 'load_signature_uuid as uuid']).execute(),
+    db
+      .selectFrom('device_types')
+      .select(['code', 'device_type_uuid as uuid'])
+      .where('organization_uuid', 'is', null)
+      .execute(),
+    db
+      .selectFrom('sensor_types')
+      .select(['code', 'sensor_type_uuid as uuid'])
+      .where('organization_uuid', 'is', null)
+      .execute(),
+    db
+      .selectFrom('load_signatures')
+      .select(['code', 'load_signature_uuid as uuid'])
+      .where('organization_uuid', 'is', null)
+      .execute(),
     db
       .selectFrom('data_types_collects')
       .select(['code', 'data_types_collect_uuid as uuid'])

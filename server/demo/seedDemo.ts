@@ -23,6 +23,7 @@ export async function seedDemo(context: ServerContext): Promise<void> {
     const organizations = {
       demo: await createOrganization(trx, DEMO_ORGANIZATIONS.demo, at),
       other: await createOrganization(trx, DEMO_ORGANIZATIONS.other, at),
+      platform: await createOrganization(trx, DEMO_ORGANIZATIONS.platform, at),
     };
     for (const [index, account] of DEMO_ACCOUNTS.entries()) {
       await createUser(

@@ -3,7 +3,6 @@ import { routes } from '../../api/index.ts';
 import {
   expectErrorBody,
   MISSING_UUID,
-  newPlantBody,
   TestServer,
   type DemoRole,
 } from '../support/testServer.ts';
@@ -31,7 +30,7 @@ async function create(body: Record<string, unknown>) {
 
 beforeAll(async () => {
   server = await TestServer.start();
-  for (const role of ['admin', 'installer', 'manager', 'outsider'] as const) {
+  for (const role of ['admin', 'installer', 'manager', 'outsider', 'operator'] as const) {
     tokens[role] = await server.tokenFor(role);
   }
   deviceTypes = await server.catalog('/device-types', 'deviceTypeUuid');
@@ -52,6 +51,7 @@ describe('GET /device-types', () => {
       name: 'PV inverter',
       category: 'PRODUCER',
       description: 'Converts PV power to AC',
+      shared: true,
       createdAt: expect.stringMatching(/Z$/),
       updatedAt: expect.stringMatching(/Z$/),
     });
@@ -140,6 +140,7 @@ describe('POST /device-types', () => {
       name: 'POOL_PUMP',
       category: 'CONSUMER',
       description: null,
+      shared: false,
       createdAt: expect.stringMatching(/Z$/),
       updatedAt: created.createdAt,
     });
@@ -219,7 +220,7 @@ describe('PUT /device-types/{deviceTypeUuid}', () => {
 
   it('answers 409 for a code of another device type', async () => {
     const response = await server.request('PUT', itemPath(deviceTypes.WATER_HEATER!), {
-      token: tokens.admin,
+      token: tokens.operator,
       body: { code: 'HEAT_PUMP' },
     });
     expect(expectErrorBody(response, 409).message).toBe(
@@ -265,34 +266,31 @@ describe('DELETE /device-types/{deviceTypeUuid}', () => {
 
   it('answers 409 naming the devices and load signatures that use the type', async () => {
     const expectations: [string, string][] = [
-      ['INVERTER', "Device type 'INVERTER' is used by 1 device; it cannot be deleted"],
+      ['INVERTER', "Device type 'INVERTER' is used by other organizations; it cannot be deleted"],
       [
         'WATER_HEATER',
         "Device type 'WATER_HEATER' is used by 1 load signature; it cannot be deleted",
       ],
       [
         'HEAT_PUMP',
-        "Device type 'HEAT_PUMP' is used by 1 device and 1 load signature; it cannot be deleted",
+        "Device type 'HEAT_PUMP' is used by 1 load signature and other organizations; it cannot be deleted",
       ],
     ];
     for (const [code, message] of expectations) {
+      // The platform's operator may delete shared entries; Demo Energy's devices use these.
       const response = await server.request('DELETE', itemPath(deviceTypes[code]!), {
-        token: tokens.admin,
+        token: tokens.operator,
       });
       expect(expectErrorBody(response, 409).message).toBe(message);
     }
   });
 
-  it('counts devices of every organization: the catalog is global', async () => {
-    const created = await create({ code: 'OUTSIDER_TYPE' });
-    const plant = await server.request('POST', '/plants', {
-      token: tokens.outsider,
-      body: newPlantBody(),
-    });
-    const plantUuid = plant.body.plantUuid as string;
+  it("counts only the caller's organization's devices, and keeps others' to themselves", async () => {
+    const created = await create({ code: 'DEMO_OWN_TYPE' });
+    const demoPlant = await server.demoPlantUuid();
     for (const serialNumber of ['A-1', 'A-2']) {
-      const device = await server.request('POST', `/plants/${plantUuid}/devices`, {
-        token: tokens.outsider,
+      const device = await server.request('POST', `/plants/${demoPlant}/devices`, {
+        token: tokens.admin,
         body: { deviceTypeUuid: created.deviceTypeUuid, serialNumber },
       });
       expect(device.status, JSON.stringify(device.body)).toBe(201);
@@ -301,7 +299,7 @@ describe('DELETE /device-types/{deviceTypeUuid}', () => {
       token: tokens.admin,
     });
     expect(expectErrorBody(response, 409).message).toBe(
-      "Device type 'OUTSIDER_TYPE' is used by 2 devices; it cannot be deleted",
+      "Device type 'DEMO_OWN_TYPE' is used by 2 devices; it cannot be deleted",
     );
   });
 

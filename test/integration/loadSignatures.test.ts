@@ -70,7 +70,7 @@ async function createDevice(role: DemoRole, plantUuid: string, body: Record<stri
 
 beforeAll(async () => {
   server = await TestServer.start();
-  for (const role of ['admin', 'installer', 'manager', 'outsider'] as const) {
+  for (const role of ['admin', 'installer', 'manager', 'outsider', 'operator'] as const) {
     tokens[role] = await server.tokenFor(role);
   }
   deviceTypes = await server.catalog('/device-types', 'deviceTypeUuid');
@@ -250,6 +250,7 @@ describe('POST /load-signatures', () => {
       deviceTypeUuid: null,
       hourlyProfile: FLAT,
       typicalDailyKwh: null,
+      shared: false,
       createdAt: expect.stringMatching(/Z$/),
       updatedAt: created.createdAt,
     });
@@ -391,17 +392,17 @@ describe('PUT /load-signatures/{loadSignatureUuid}', () => {
     const target = loadSignatures.HOUSEHOLD_BASE!;
     const before = await get(target, 'admin');
     const badSum = await server.request('PUT', itemPath(target), {
-      token: tokens.admin,
+      token: tokens.operator,
       body: { hourlyProfile: oneHour(1).map((share) => share * 0.9) },
     });
     expect(expectErrorBody(badSum, 422).message).toContain('it sums to 0.9');
     const unknownType = await server.request('PUT', itemPath(target), {
-      token: tokens.admin,
+      token: tokens.operator,
       body: { deviceTypeUuid: MISSING_UUID, name: 'Changed' },
     });
     expect(expectErrorBody(unknownType, 422).message).toContain(MISSING_UUID);
     const taken = await server.request('PUT', itemPath(target), {
-      token: tokens.admin,
+      token: tokens.operator,
       body: { code: 'HEAT_PUMP_WINTER' },
     });
     expectErrorBody(taken, 409);
@@ -451,18 +452,38 @@ describe('DELETE /load-signatures/{loadSignatureUuid}', () => {
     );
   });
 
-  it('answers 409 naming how many devices use it', async () => {
+  it('answers 409 naming how many devices use it, counting only the caller’s organization', async () => {
+    // A shared signature, deleted by the platform's operator: the devices are other organizations'.
     const response = await server.request('DELETE', itemPath(loadSignatures.EV_EVENING_CHARGING!), {
-      token: tokens.admin,
+      token: tokens.operator,
     });
     expect(expectErrorBody(response, 409).message).toBe(
-      "Load signature 'EV_EVENING_CHARGING' is used by 1 device; it cannot be deleted",
+      "Load signature 'EV_EVENING_CHARGING' is used by other organizations; it cannot be deleted",
     );
-    // The demo heat pump, the annex heat pump and the outsider's heat pump.
-    const heatPump = await server.request('DELETE', itemPath(loadSignatures.HEAT_PUMP_WINTER!), {
+    // Demo Energy's own signature on two of its devices.
+    const own = await server.request('POST', '/load-signatures', {
+      token: tokens.admin,
+      body: { code: 'DEMO_OWN_SIGNATURE' },
+    });
+    expect(own.status).toBe(201);
+    const demoPlant = await server.demoPlantUuid();
+    for (const serialNumber of ['LS-1', 'LS-2']) {
+      const device = await server.request('POST', `/plants/${demoPlant}/devices`, {
+        token: tokens.admin,
+        body: {
+          deviceTypeUuid: deviceTypes.HEAT_PUMP,
+          serialNumber,
+          loadSignatureUuid: own.body.loadSignatureUuid,
+        },
+      });
+      expect(device.status, JSON.stringify(device.body)).toBe(201);
+    }
+    const ownDelete = await server.request('DELETE', itemPath(own.body.loadSignatureUuid), {
       token: tokens.admin,
     });
-    expect(expectErrorBody(heatPump, 409).message).toContain('used by 3 devices');
+    expect(expectErrorBody(ownDelete, 409).message).toBe(
+      "Load signature 'DEMO_OWN_SIGNATURE' is used by 2 devices; it cannot be deleted",
+    );
   });
 
   it('answers 403 without LOAD_SIGNATURES DELETE, 400 and 401', async () => {

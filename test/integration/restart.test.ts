@@ -104,7 +104,11 @@ describe('after a restart on the same database file', () => {
       DEMO_ACCOUNTS.map((account) => account.email).sort(),
     );
     const organizations = await db.selectFrom('organizations').select('name').execute();
-    expect(organizations.map((row) => row.name).sort()).toEqual(['Demo Energy', 'Other Co']);
+    expect(organizations.map((row) => row.name).sort()).toEqual([
+      'Demo Energy',
+      'Other Co',
+      'PlantDesk Platform',
+    ]);
     const token = await restarted.tokenFor('admin');
     const listed = await restarted.request('GET', '/plants', {
       token,

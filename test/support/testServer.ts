@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
 
 export { DEMO_ACCOUNTS };
 export type DemoAccountEmail = (typeof DEMO_ACCOUNTS)[number]['email'];
-export type DemoRole = 'admin' | 'installer' | 'manager' | 'outsider';
+export type DemoRole = 'admin' | 'installer' | 'manager' | 'outsider' | 'operator';
 
 /** A cheap scrypt cost: tests log in hundreds of times; the timing test uses the real one. */
 export const TEST_SCRYPT_COST = { N: 1024, r: 8, p: 1 };

@@ -1,4 +1,4 @@
-import { computed, reactive, ref, shallowRef, watch, type UnwrapRef } from 'vue';
+import { computed, reactive, readonly, ref, shallowRef, watch, type UnwrapRef } from 'vue';
 import { useToast } from 'primevue/usetoast';
 import type { z } from 'zod';
 import { errorMessage } from './useFormErrors.ts';
@@ -44,6 +44,8 @@ export function useCatalogEditor<Row, Form extends object, Body>(
   const deleting = shallowRef<Row | null>(null);
   /** A failed delete (for one, 409: still referenced) shows here, above the table. */
   const pageError = ref<string | null>(null);
+  /** A new entry for every organization (the platform's operators only; the server checks). */
+  const shared = ref(false);
 
   // A field's message goes once the user changes that field.
   watch(
@@ -66,6 +68,7 @@ export function useCatalogEditor<Row, Form extends object, Body>(
 
   function openCreate(): void {
     editing.value = null;
+    shared.value = false;
     fill(options.emptyForm());
     formErrors.clear();
     pageError.value = null;
@@ -104,7 +107,9 @@ export function useCatalogEditor<Row, Form extends object, Body>(
     }
     saving.value = true;
     try {
-      const saved = current ? await options.update(current, body) : await options.create(body);
+      const saved = current
+        ? await options.update(current, body)
+        : await options.create(shared.value ? { ...body, shared: true } : body);
       dialogVisible.value = false;
       toast.add({
         severity: 'success',
@@ -164,6 +169,8 @@ export function useCatalogEditor<Row, Form extends object, Body>(
   return {
     nameOf: options.nameOf,
     form,
+    shared: readonly(shared),
+    chooseShared: (value: boolean) => (shared.value = value),
     editing,
     dialogVisible,
     dialogTitle,

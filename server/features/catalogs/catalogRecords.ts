@@ -36,6 +36,7 @@ export function toDeviceType(row: DeviceTypeRow): DeviceType {
     name: row.name,
     category: DeviceCategory.parse(row.category),
     description: row.description,
+    shared: row.organization_uuid === null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -51,6 +52,7 @@ export function toLoadSignatureRecord(row: LoadSignatureRow): LoadSignatureRecor
     deviceTypeUuid: row.device_type_uuid,
     hourlyProfile: Array.isArray(profile) ? profile.map(Number) : [],
     typicalDailyKwh: row.typical_daily_kwh,
+    shared: row.organization_uuid === null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -157,6 +159,7 @@ export async function sensorTypesByUuid(
         dataTypesCollectUuids: (allowed.get(row.sensor_type_uuid) ?? []).map(
           (dataType) => dataType.dataTypesCollectUuid,
         ),
+        shared: row.organization_uuid === null,
         createdAt: row.created_at,
         updatedAt: row.updated_at,
       },

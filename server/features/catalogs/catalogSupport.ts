@@ -39,18 +39,24 @@ export function containsAnyIgnoreCase(
 const codeTaken = (catalog: CodedCatalog, code: string) =>
   conflict(`${catalog.label} code '${code}' is already used`);
 
-/** 409 when another entry of the catalog already has `code`. */
+/**
+ * 409 when `code` is taken where the entry would live: an organization's entry may not repeat a
+ * shared code or one of its own organization's (another organization's codes are invisible and
+ * free); a shared entry may repeat no code at all, or some organization would see two.
+ */
 export async function assertCodeFree(
   db: Db,
   catalog: CodedCatalog,
   code: string,
   exceptUuid: string | null,
+  owner: string | null,
 ): Promise<void> {
+  const scope =
+    owner === null ? sql`` : sql`and (organization_uuid is null or organization_uuid = ${owner})`;
   const { rows } = await sql<{ uuid: string }>`
     select ${sql.ref(catalog.idColumn)} as uuid from ${sql.table(catalog.table)}
-    where code = ${code}`.execute(db);
-  const holder = rows[0];
-  if (holder && holder.uuid !== exceptUuid) throw codeTaken(catalog, code);
+    where code = ${code} ${scope}`.execute(db);
+  if (rows.some((holder) => holder.uuid !== exceptUuid)) throw codeTaken(catalog, code);
 }
 
 /**
@@ -98,22 +104,53 @@ export type Reference =
   | { table: 'devices'; column: 'device_type_uuid' | 'load_signature_uuid' }
   | { table: 'load_signatures'; column: 'device_type_uuid' };
 
-/** How many rows (of every organization: the catalogs are global) reference the entry. */
-export async function countReferences(db: Db, reference: Reference, uuid: string) {
-  const { rows } = await sql<{ total: number | string }>`
-    select count(*) as total from ${sql.table(reference.table)}
-    where ${sql.ref(reference.column)} = ${uuid}`.execute(db);
-  return Number(rows[0]?.total ?? 0);
+/** Who uses an entry: the viewer's organization (counted), and whether anyone else does. */
+export interface ReferenceCount {
+  own: number;
+  elsewhere: boolean;
+}
+
+/**
+ * How many rows of the viewer's organization reference the entry, and whether rows of other
+ * organizations do (never how many, nor whose: that is theirs to know). Devices and sensors
+ * belong to their plant's organization; load signatures to their own, shared ones to everyone.
+ */
+export async function countReferences(
+  db: Db,
+  reference: Reference,
+  uuid: string,
+  organizationUuid: string,
+): Promise<ReferenceCount> {
+  const { rows } =
+    reference.table === 'load_signatures'
+      ? await sql<{ own: number | string; others: number | string }>`
+          select
+            sum(case when organization_uuid is null or organization_uuid = ${organizationUuid}
+              then 1 else 0 end) as own,
+            sum(case when organization_uuid is null or organization_uuid = ${organizationUuid}
+              then 0 else 1 end) as others
+          from load_signatures where ${sql.ref(reference.column)} = ${uuid}`.execute(db)
+      : await sql<{ own: number | string; others: number | string }>`
+          select
+            sum(case when plants.organization_uuid = ${organizationUuid} then 1 else 0 end) as own,
+            sum(case when plants.organization_uuid = ${organizationUuid} then 0 else 1 end) as others
+          from ${sql.table(reference.table)} as used
+          join plants on plants.plant_uuid = used.plant_uuid
+          where ${sql.ref(`used.${reference.column}`)} = ${uuid}`.execute(db);
+  return { own: Number(rows[0]?.own ?? 0), elsewhere: Number(rows[0]?.others ?? 0) > 0 };
 }
 
 /** 409 naming what still uses an entry, when anything does. */
 export function assertUnreferenced(
   catalog: CodedCatalog,
   code: string,
-  usages: readonly { count: number; noun: string }[],
+  usages: readonly { count: ReferenceCount; noun: string }[],
 ): void {
-  const used = usages.filter((usage) => usage.count > 0);
-  if (used.length === 0) return;
-  const list = used.map((usage) => countOf(usage.count, usage.noun)).join(' and ');
-  throw conflict(`${catalog.label} '${code}' is used by ${list}; it cannot be deleted`);
+  const own = usages
+    .filter((usage) => usage.count.own > 0)
+    .map((usage) => countOf(usage.count.own, usage.noun));
+  const elsewhere = usages.some((usage) => usage.count.elsewhere);
+  if (own.length === 0 && !elsewhere) return;
+  const users = [...own, ...(elsewhere ? ['other organizations'] : [])].join(' and ');
+  throw conflict(`${catalog.label} '${code}' is used by ${users}; it cannot be deleted`);
 }

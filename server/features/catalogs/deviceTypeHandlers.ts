@@ -3,6 +3,7 @@ import type { ServerContext } from '../../context.ts';
 import { fetchPage, nowIso, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { toDeviceType } from './catalogRecords.ts';
+import { assertMayChange, findVisibleEntry, ownerOfNewEntry, visibleTo } from './catalogScope.ts';
 import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
 import {
   DEVICE_TYPES,
@@ -25,10 +26,14 @@ const DEVICE_TYPE_COLUMNS: SortColumnsOf<Routes['listDeviceTypes']> = {
 
 export function deviceTypeHandlers({ db, now }: ServerContext): DeviceTypeHandlers {
   return {
-    createDeviceType: async ({ body }) => insertDeviceType(db, body, nowIso(now)),
+    createDeviceType: async ({ body, user }) =>
+      insertDeviceType(db, body, ownerOfNewEntry(DEVICE_TYPES, body, user), nowIso(now)),
 
-    listDeviceTypes: async ({ query }) => {
-      let deviceTypes = db.selectFrom('device_types').selectAll();
+    listDeviceTypes: async ({ query, user }) => {
+      let deviceTypes = db
+        .selectFrom('device_types')
+        .selectAll()
+        .where(visibleTo('device_types', user));
       if (query.search) {
         deviceTypes = deviceTypes.where(
           containsAnyIgnoreCase(['device_types.name', 'device_types.code'], query.search),
@@ -42,16 +47,21 @@ export function deviceTypeHandlers({ db, now }: ServerContext): DeviceTypeHandle
       return { content: rows.map(toDeviceType), page };
     },
 
-    getDeviceType: async ({ params }) => findDeviceTypeOrThrow(db, params.deviceTypeUuid),
-
-    updateDeviceType: async ({ params, body }) => {
-      const current = await findDeviceTypeOrThrow(db, params.deviceTypeUuid);
-      return updateDeviceType(db, current, body, nowIso(now));
+    getDeviceType: async ({ params, user }) => {
+      await findVisibleEntry(db, DEVICE_TYPES, params.deviceTypeUuid, user);
+      return findDeviceTypeOrThrow(db, params.deviceTypeUuid);
     },
 
-    deleteDeviceType: async ({ params }) => {
-      const current = await findDeviceTypeOrThrow(db, params.deviceTypeUuid);
-      await deleteDeviceType(db, current);
+    updateDeviceType: async ({ params, body, user }) => {
+      const current = await findVisibleEntry(db, DEVICE_TYPES, params.deviceTypeUuid, user);
+      assertMayChange(DEVICE_TYPES, current, user, 'UPDATE');
+      return updateDeviceType(db, params.deviceTypeUuid, current, body, nowIso(now));
+    },
+
+    deleteDeviceType: async ({ params, user }) => {
+      const current = await findVisibleEntry(db, DEVICE_TYPES, params.deviceTypeUuid, user);
+      assertMayChange(DEVICE_TYPES, current, user, 'DELETE');
+      await deleteDeviceType(db, params.deviceTypeUuid, current, user.organizationUuid);
       return undefined;
     },
   };

@@ -3,6 +3,7 @@ import type { DeviceType, DeviceTypeCreateDto, DeviceTypeUpdateDto } from '../..
 import { inTransaction, type Db } from '../../db/database.ts';
 import { notFound } from '../../http/errors.ts';
 import { toDeviceType, type DeviceTypeRow } from './catalogRecords.ts';
+import type { VisibleEntry } from './catalogScope.ts';
 import {
   assertCodeFree,
   assertUnreferenced,
@@ -30,9 +31,11 @@ export async function findDeviceTypeOrThrow(db: Db, deviceTypeUuid: string): Pro
   return toDeviceType(row);
 }
 
+/** `owner`: the organization the entry belongs to, null for a shared one. */
 export async function insertDeviceType(
   db: Db,
   dto: DeviceTypeCreateDto,
+  owner: string | null,
   now: string,
 ): Promise<DeviceType> {
   const row: DeviceTypeRow = {
@@ -41,12 +44,13 @@ export async function insertDeviceType(
     name: dto.name ?? dto.code,
     category: dto.category,
     description: dto.description ?? null,
+    organization_uuid: owner,
     created_at: now,
     updated_at: now,
   };
   await guardCatalogWrite(DEVICE_TYPES, dto.code, () =>
     inTransaction(db, async (trx) => {
-      await assertCodeFree(trx, DEVICE_TYPES, dto.code, null);
+      await assertCodeFree(trx, DEVICE_TYPES, dto.code, null, owner);
       await trx.insertInto('device_types').values(row).execute();
     }),
   );
@@ -56,14 +60,16 @@ export async function insertDeviceType(
 /** PUT merges: a field left out keeps its value. */
 export async function updateDeviceType(
   db: Db,
-  current: DeviceType,
+  uuid: string,
+  current: VisibleEntry,
   dto: DeviceTypeUpdateDto,
   now: string,
 ): Promise<DeviceType> {
-  const uuid = current.deviceTypeUuid;
   await guardCatalogWrite(DEVICE_TYPES, dto.code, () =>
     inTransaction(db, async (trx) => {
-      if (dto.code !== undefined) await assertCodeFree(trx, DEVICE_TYPES, dto.code, uuid);
+      if (dto.code !== undefined) {
+        await assertCodeFree(trx, DEVICE_TYPES, dto.code, uuid, current.organizationUuid);
+      }
       await trx
         .updateTable('device_types')
         .set({
@@ -81,19 +87,25 @@ export async function updateDeviceType(
 }
 
 /** Devices and load signatures of this type block the delete. */
-export async function deleteDeviceType(db: Db, current: DeviceType): Promise<void> {
-  const uuid = current.deviceTypeUuid;
+export async function deleteDeviceType(
+  db: Db,
+  uuid: string,
+  current: VisibleEntry,
+  viewerOrganization: string,
+): Promise<void> {
   await guardCatalogDelete(DEVICE_TYPES, () =>
     inTransaction(db, async (trx) => {
       const devices = await countReferences(
         trx,
         { table: 'devices', column: 'device_type_uuid' },
         uuid,
+        viewerOrganization,
       );
       const loadSignatures = await countReferences(
         trx,
         { table: 'load_signatures', column: 'device_type_uuid' },
         uuid,
+        viewerOrganization,
       );
       assertUnreferenced(DEVICE_TYPES, current.code, [
         { count: devices, noun: 'device' },

@@ -2,7 +2,8 @@ import type { Routes } from '../../../api/index.ts';
 import type { ServerContext } from '../../context.ts';
 import { fetchPage, nowIso, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
-import { toLoadSignatureRecord } from './catalogRecords.ts';
+import { toLoadSignatureRecord, type LoadSignatureRow } from './catalogRecords.ts';
+import { assertMayChange, ownerOfNewEntry, visibleTo } from './catalogScope.ts';
 import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
 import { toLoadSignatures } from './loadSignatureRelationships.ts';
 import {
@@ -29,13 +30,28 @@ const LOAD_SIGNATURE_COLUMNS: SortColumnsOf<Routes['listLoadSignatures']> = {
   typicalDailyKwh: 'load_signatures.typical_daily_kwh',
 };
 
+const scopeOf = (row: LoadSignatureRow) => ({
+  code: row.code,
+  organizationUuid: row.organization_uuid,
+});
+
 export function loadSignatureHandlers({ db, now }: ServerContext): LoadSignatureHandlers {
   return {
-    createLoadSignature: async ({ body }) =>
-      toLoadSignatureRecord(await insertLoadSignature(db, body, nowIso(now))),
+    createLoadSignature: async ({ body, user }) =>
+      toLoadSignatureRecord(
+        await insertLoadSignature(
+          db,
+          body,
+          ownerOfNewEntry(LOAD_SIGNATURES, body, user),
+          nowIso(now),
+        ),
+      ),
 
     listLoadSignatures: async ({ query, user }) => {
-      let signatures = db.selectFrom('load_signatures').selectAll();
+      let signatures = db
+        .selectFrom('load_signatures')
+        .selectAll()
+        .where(visibleTo('load_signatures', user));
       if (query.search) {
         signatures = signatures.where(
           containsAnyIgnoreCase(['load_signatures.name', 'load_signatures.code'], query.search),
@@ -58,7 +74,7 @@ export function loadSignatureHandlers({ db, now }: ServerContext): LoadSignature
     },
 
     getLoadSignature: async ({ params, query, user }) => {
-      const row = await findLoadSignatureOrThrow(db, params.loadSignatureUuid);
+      const row = await findLoadSignatureOrThrow(db, params.loadSignatureUuid, user);
       const [signature] = await toLoadSignatures(
         db,
         [row],
@@ -68,14 +84,16 @@ export function loadSignatureHandlers({ db, now }: ServerContext): LoadSignature
       return signature!;
     },
 
-    updateLoadSignature: async ({ params, body }) => {
-      const current = await findLoadSignatureOrThrow(db, params.loadSignatureUuid);
+    updateLoadSignature: async ({ params, body, user }) => {
+      const current = await findLoadSignatureOrThrow(db, params.loadSignatureUuid, user);
+      assertMayChange(LOAD_SIGNATURES, scopeOf(current), user, 'UPDATE');
       return toLoadSignatureRecord(await updateLoadSignature(db, current, body, nowIso(now)));
     },
 
-    deleteLoadSignature: async ({ params }) => {
-      const current = await findLoadSignatureOrThrow(db, params.loadSignatureUuid);
-      await deleteLoadSignature(db, current);
+    deleteLoadSignature: async ({ params, user }) => {
+      const current = await findLoadSignatureOrThrow(db, params.loadSignatureUuid, user);
+      assertMayChange(LOAD_SIGNATURES, scopeOf(current), user, 'DELETE');
+      await deleteLoadSignature(db, current, user.organizationUuid);
       return undefined;
     },
   };

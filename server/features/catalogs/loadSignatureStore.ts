@@ -6,8 +6,10 @@ import {
   type LoadSignatureUpdateDto,
 } from '../../../api/index.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
-import { notFound, unprocessable } from '../../http/errors.ts';
+import { unprocessable } from '../../http/errors.ts';
 import type { LoadSignatureRow } from './catalogRecords.ts';
+import { assertUsableReference, findVisibleEntry, type CatalogViewer } from './catalogScope.ts';
+import { DEVICE_TYPES } from './deviceTypeStore.ts';
 import {
   assertCodeFree,
   assertUnreferenced,
@@ -32,22 +34,25 @@ const FLAT_PROFILE: readonly number[] = Array.from(
   () => 1 / HOURS_PER_DAY,
 );
 
+/** The signature if the viewer may see it (404 otherwise, as for a missing one). */
 export async function findLoadSignatureOrThrow(
   db: Db,
   loadSignatureUuid: string,
+  viewer: Pick<CatalogViewer, 'organizationUuid'>,
 ): Promise<LoadSignatureRow> {
-  const row = await db
+  await findVisibleEntry(db, LOAD_SIGNATURES, loadSignatureUuid, viewer);
+  return db
     .selectFrom('load_signatures')
     .selectAll()
     .where('load_signature_uuid', '=', loadSignatureUuid)
-    .executeTakeFirst();
-  if (!row) throw notFound(`Load signature ${loadSignatureUuid} not found`);
-  return row;
+    .executeTakeFirstOrThrow();
 }
 
+/** `owner`: the organization the entry belongs to, null for a shared one. */
 export async function insertLoadSignature(
   db: Db,
   dto: LoadSignatureCreateDto,
+  owner: string | null,
   now: string,
 ): Promise<LoadSignatureRow> {
   const hourlyProfile = dto.hourlyProfile ?? FLAT_PROFILE;
@@ -60,13 +65,22 @@ export async function insertLoadSignature(
     device_type_uuid: dto.deviceTypeUuid ?? null,
     hourly_profile: JSON.stringify(hourlyProfile),
     typical_daily_kwh: dto.typicalDailyKwh ?? null,
+    organization_uuid: owner,
     created_at: now,
     updated_at: now,
   };
   await guardCatalogWrite(LOAD_SIGNATURES, dto.code, () =>
     inTransaction(db, async (trx) => {
-      await requireDeviceType(trx, row.device_type_uuid);
-      await assertCodeFree(trx, LOAD_SIGNATURES, dto.code, null);
+      if (row.device_type_uuid !== null) {
+        await assertUsableReference(
+          trx,
+          DEVICE_TYPES,
+          row.device_type_uuid,
+          owner,
+          'deviceTypeUuid',
+        );
+      }
+      await assertCodeFree(trx, LOAD_SIGNATURES, dto.code, null, owner);
       await trx.insertInto('load_signatures').values(row).execute();
     }),
   );
@@ -93,8 +107,13 @@ export async function updateLoadSignature(
   const uuid = current.load_signature_uuid;
   await guardCatalogWrite(LOAD_SIGNATURES, dto.code, () =>
     inTransaction(db, async (trx) => {
-      if (dto.deviceTypeUuid) await requireDeviceType(trx, dto.deviceTypeUuid);
-      if (dto.code !== undefined) await assertCodeFree(trx, LOAD_SIGNATURES, dto.code, uuid);
+      const owner = current.organization_uuid;
+      if (dto.deviceTypeUuid) {
+        await assertUsableReference(trx, DEVICE_TYPES, dto.deviceTypeUuid, owner, 'deviceTypeUuid');
+      }
+      if (dto.code !== undefined) {
+        await assertCodeFree(trx, LOAD_SIGNATURES, dto.code, uuid, owner);
+      }
       await trx
         .updateTable('load_signatures')
         .set(changes)
@@ -106,7 +125,11 @@ export async function updateLoadSignature(
 }
 
 /** Devices using the signature block the delete. */
-export async function deleteLoadSignature(db: Db, current: LoadSignatureRow): Promise<void> {
+export async function deleteLoadSignature(
+  db: Db,
+  current: LoadSignatureRow,
+  viewerOrganization: string,
+): Promise<void> {
   const uuid = current.load_signature_uuid;
   await guardCatalogDelete(LOAD_SIGNATURES, () =>
     inTransaction(db, async (trx) => {
@@ -114,6 +137,7 @@ export async function deleteLoadSignature(db: Db, current: LoadSignatureRow): Pr
         trx,
         { table: 'devices', column: 'load_signature_uuid' },
         uuid,
+        viewerOrganization,
       );
       assertUnreferenced(LOAD_SIGNATURES, current.code, [{ count: devices, noun: 'device' }]);
       await trx.deleteFrom('load_signatures').where('load_signature_uuid', '=', uuid).execute();
@@ -128,16 +152,4 @@ function assertSumsToOne(profile: readonly number[]): void {
   throw unprocessable(
     `hourlyProfile must sum to 1 (within ${HOURLY_PROFILE_SUM_TOLERANCE}); it sums to ${Number(sum.toPrecision(12))}`,
   );
-}
-
-async function requireDeviceType(db: Db, deviceTypeUuid: string | null): Promise<void> {
-  if (deviceTypeUuid === null) return;
-  const deviceType = await db
-    .selectFrom('device_types')
-    .select('device_type_uuid')
-    .where('device_type_uuid', '=', deviceTypeUuid)
-    .executeTakeFirst();
-  if (!deviceType) {
-    throw unprocessable(`deviceTypeUuid ${deviceTypeUuid} does not name a device type`);
-  }
 }

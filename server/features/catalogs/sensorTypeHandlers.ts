@@ -4,6 +4,7 @@ import { fetchPage, nowIso, type SortColumnsOf } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { sensorTypesByUuid } from './catalogRecords.ts';
 import { catalogSortColumns, containsAnyIgnoreCase, SORT_BY_CODE } from './catalogSupport.ts';
+import { assertMayChange, findVisibleEntry, ownerOfNewEntry, visibleTo } from './catalogScope.ts';
 import {
   SENSOR_TYPES,
   deleteSensorType,
@@ -24,10 +25,14 @@ const SENSOR_TYPE_COLUMNS: SortColumnsOf<Routes['listSensorTypes']> = {
 
 export function sensorTypeHandlers({ db, now }: ServerContext): SensorTypeHandlers {
   return {
-    createSensorType: async ({ body }) => insertSensorType(db, body, nowIso(now)),
+    createSensorType: async ({ body, user }) =>
+      insertSensorType(db, body, ownerOfNewEntry(SENSOR_TYPES, body, user), nowIso(now)),
 
-    listSensorTypes: async ({ query }) => {
-      let sensorTypes = db.selectFrom('sensor_types').select('sensor_types.sensor_type_uuid');
+    listSensorTypes: async ({ query, user }) => {
+      let sensorTypes = db
+        .selectFrom('sensor_types')
+        .select('sensor_types.sensor_type_uuid')
+        .where(visibleTo('sensor_types', user));
       if (query.search) {
         sensorTypes = sensorTypes.where(
           containsAnyIgnoreCase(['sensor_types.name', 'sensor_types.code'], query.search),
@@ -47,16 +52,30 @@ export function sensorTypeHandlers({ db, now }: ServerContext): SensorTypeHandle
       };
     },
 
-    getSensorType: async ({ params }) => findSensorTypeOrThrow(db, params.sensorTypeUuid),
-
-    updateSensorType: async ({ params, body }) => {
-      const current = await findSensorTypeOrThrow(db, params.sensorTypeUuid);
-      return updateSensorType(db, current, body, nowIso(now));
+    getSensorType: async ({ params, user }) => {
+      await findVisibleEntry(db, SENSOR_TYPES, params.sensorTypeUuid, user);
+      return findSensorTypeOrThrow(db, params.sensorTypeUuid);
     },
 
-    deleteSensorType: async ({ params }) => {
+    updateSensorType: async ({ params, body, user }) => {
+      const entry = await findVisibleEntry(db, SENSOR_TYPES, params.sensorTypeUuid, user);
+      assertMayChange(SENSOR_TYPES, entry, user, 'UPDATE');
       const current = await findSensorTypeOrThrow(db, params.sensorTypeUuid);
-      await deleteSensorType(db, current);
+      return updateSensorType(
+        db,
+        current,
+        entry.organizationUuid,
+        user.organizationUuid,
+        body,
+        nowIso(now),
+      );
+    },
+
+    deleteSensorType: async ({ params, user }) => {
+      const entry = await findVisibleEntry(db, SENSOR_TYPES, params.sensorTypeUuid, user);
+      assertMayChange(SENSOR_TYPES, entry, user, 'DELETE');
+      const current = await findSensorTypeOrThrow(db, params.sensorTypeUuid);
+      await deleteSensorType(db, current, user.organizationUuid);
       return undefined;
     },
   };

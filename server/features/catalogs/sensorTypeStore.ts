@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { SensorType, SensorTypeCreateDto, SensorTypeUpdateDto } from '../../../api/index.ts';
 import { inTransaction, type Db } from '../../db/database.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
@@ -27,9 +28,11 @@ export async function findSensorTypeOrThrow(db: Db, sensorTypeUuid: string): Pro
   return sensorType;
 }
 
+/** `owner`: the organization the entry belongs to, null for a shared one. */
 export async function insertSensorType(
   db: Db,
   dto: SensorTypeCreateDto,
+  owner: string | null,
   now: string,
 ): Promise<SensorType> {
   const sensorTypeUuid = randomUUID();
@@ -37,7 +40,7 @@ export async function insertSensorType(
   await guardCatalogWrite(SENSOR_TYPES, dto.code, () =>
     inTransaction(db, async (trx) => {
       await requireDataTypes(trx, dataTypes);
-      await assertCodeFree(trx, SENSOR_TYPES, dto.code, null);
+      await assertCodeFree(trx, SENSOR_TYPES, dto.code, null, owner);
       await trx
         .insertInto('sensor_types')
         .values({
@@ -45,6 +48,7 @@ export async function insertSensorType(
           code: dto.code,
           name: dto.name ?? dto.code,
           description: dto.description ?? null,
+          organization_uuid: owner,
           created_at: now,
           updated_at: now,
         })
@@ -59,6 +63,8 @@ export async function insertSensorType(
 export async function updateSensorType(
   db: Db,
   current: SensorType,
+  owner: string | null,
+  viewerOrganization: string,
   dto: SensorTypeUpdateDto,
   now: string,
 ): Promise<SensorType> {
@@ -68,9 +74,9 @@ export async function updateSensorType(
     inTransaction(db, async (trx) => {
       if (dataTypes) {
         await requireDataTypes(trx, dataTypes);
-        await assertWithdrawnDataTypesUnused(trx, current, dataTypes);
+        await assertWithdrawnDataTypesUnused(trx, current, dataTypes, viewerOrganization);
       }
-      if (dto.code !== undefined) await assertCodeFree(trx, SENSOR_TYPES, dto.code, uuid);
+      if (dto.code !== undefined) await assertCodeFree(trx, SENSOR_TYPES, dto.code, uuid, owner);
       await trx
         .updateTable('sensor_types')
         .set({
@@ -87,7 +93,11 @@ export async function updateSensorType(
   return findSensorTypeOrThrow(db, uuid);
 }
 
-export async function deleteSensorType(db: Db, current: SensorType): Promise<void> {
+export async function deleteSensorType(
+  db: Db,
+  current: SensorType,
+  viewerOrganization: string,
+): Promise<void> {
   const uuid = current.sensorTypeUuid;
   await guardCatalogDelete(SENSOR_TYPES, () =>
     inTransaction(db, async (trx) => {
@@ -95,6 +105,7 @@ export async function deleteSensorType(db: Db, current: SensorType): Promise<voi
         trx,
         { table: 'sensors', column: 'sensor_type_uuid' },
         uuid,
+        viewerOrganization,
       );
       assertUnreferenced(SENSOR_TYPES, current.code, [{ count: sensors, noun: 'sensor' }]);
       // The allowed data types go by cascade.
@@ -122,24 +133,39 @@ async function requireDataTypes(db: Db, dataTypeUuids: readonly string[]): Promi
 
 /**
  * A sensor may only collect data types its type allows, so a data type that sensors of this
- * type collect cannot be withdrawn from it: 409 naming the data type and how many sensors.
+ * type collect cannot be withdrawn from it: 409 naming the data type and how many sensors of
+ * the caller's organization (other organizations' sensors are mentioned, never counted).
  */
 async function assertWithdrawnDataTypesUnused(
   db: Db,
   current: SensorType,
   next: readonly string[],
+  viewerOrganization: string,
 ): Promise<void> {
   const withdrawn = current.dataTypesCollectUuids.filter((uuid) => !next.includes(uuid));
   if (withdrawn.length === 0) return;
   const inUse = await db
     .selectFrom('sensor_data_types as collected')
     .innerJoin('sensors', 'sensors.sensor_uuid', 'collected.sensor_uuid')
+    .innerJoin('plants', 'plants.plant_uuid', 'sensors.plant_uuid')
     .innerJoin(
       'data_types_collects as d',
       'd.data_types_collect_uuid',
       'collected.data_types_collect_uuid',
     )
-    .select(['d.code', (eb) => eb.fn.countAll<number | string>().as('sensors')])
+    .select([
+      'd.code',
+      sql<
+        number | string
+      >`sum(case when plants.organization_uuid = ${viewerOrganization} then 1 else 0 end)`.as(
+        'own',
+      ),
+      sql<
+        number | string
+      >`sum(case when plants.organization_uuid = ${viewerOrganization} then 0 else 1 end)`.as(
+        'others',
+      ),
+    ])
     .where('sensors.sensor_type_uuid', '=', current.sensorTypeUuid)
     .where('collected.data_types_collect_uuid', 'in', withdrawn)
     .groupBy('d.code')
@@ -147,7 +173,11 @@ async function assertWithdrawnDataTypesUnused(
     .execute();
   if (inUse.length === 0) return;
   const uses = inUse
-    .map((row) => `${row.code} (collected by ${countOf(Number(row.sensors), 'sensor')})`)
+    .map((row) => {
+      const own = Number(row.own) > 0 ? [countOf(Number(row.own), 'sensor')] : [];
+      const others = Number(row.others) > 0 ? ['sensors of other organizations'] : [];
+      return `${row.code} (collected by ${[...own, ...others].join(' and ')})`;
+    })
     .join(', ');
   throw conflict(`dataTypesCollectUuids: sensor type '${current.code}' must keep allowing ${uses}`);
 }

@@ -38,7 +38,9 @@ const DEVICE_COLUMNS: SortColumnsOf<Routes['listDevices']> = {
 export function deviceHandlers({ db, now }: ServerContext): DeviceHandlers {
   return {
     createDevice: async ({ plant, body }) =>
-      toDeviceRecord(await insertDevice(db, plant.plant_uuid, body, nowIso(now))),
+      toDeviceRecord(
+        await insertDevice(db, plant.plant_uuid, plant.organization_uuid, body, nowIso(now)),
+      ),
 
     listDevices: async ({ plant, query }) => {
       let devices = db.selectFrom('devices').selectAll().where('plant_uuid', '=', plant.plant_uuid);
@@ -71,7 +73,9 @@ export function deviceHandlers({ db, now }: ServerContext): DeviceHandlers {
 
     updateDevice: async ({ plant, params, body }) => {
       const current = await findDeviceOrThrow(db, plant.plant_uuid, params.deviceUuid);
-      return toDeviceRecord(await updateDevice(db, current, body, nowIso(now)));
+      return toDeviceRecord(
+        await updateDevice(db, current, plant.organization_uuid, body, nowIso(now)),
+      );
     },
 
     deleteDevice: async ({ plant, params }) => {

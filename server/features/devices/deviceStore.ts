@@ -5,6 +5,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraints.t
 import { storedMetadata } from '../../db/lists.ts';
 import type { DeviceRow } from '../../db/tables.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
+import { visibleTo } from '../catalogs/catalogScope.ts';
 
 /** Reads and writes the devices of a plant. */
 
@@ -41,16 +42,18 @@ export async function findDeviceOrThrow(
   return row;
 }
 
+/** `organizationUuid`: the plant's, whose catalog entries (and the shared ones) it may use. */
 export async function insertDevice(
   db: Db,
   plantUuid: string,
+  organizationUuid: string,
   dto: DevicesCreateDto,
   now: string,
 ): Promise<DeviceRow> {
   return guardConstraints(dto.serialNumber, () =>
     inTransaction(db, async (trx) => {
-      const deviceType = await requireDeviceType(trx, dto.deviceTypeUuid);
-      await requireCatalogReferences(trx, dto);
+      const deviceType = await requireDeviceType(trx, dto.deviceTypeUuid, organizationUuid);
+      await requireCatalogReferences(trx, dto, organizationUuid);
       const row: DeviceRow = {
         device_uuid: randomUUID(),
         plant_uuid: plantUuid,
@@ -76,6 +79,7 @@ export async function insertDevice(
 export async function updateDevice(
   db: Db,
   current: DeviceRow,
+  organizationUuid: string,
   dto: DevicesUpdateDto,
   now: string,
 ): Promise<DeviceRow> {
@@ -92,8 +96,10 @@ export async function updateDevice(
   };
   return guardConstraints(dto.serialNumber, () =>
     inTransaction(db, async (trx) => {
-      if (dto.deviceTypeUuid !== undefined) await requireDeviceType(trx, dto.deviceTypeUuid);
-      await requireCatalogReferences(trx, dto);
+      if (dto.deviceTypeUuid !== undefined) {
+        await requireDeviceType(trx, dto.deviceTypeUuid, organizationUuid);
+      }
+      await requireCatalogReferences(trx, dto, organizationUuid);
       if (dto.serialNumber != null && dto.serialNumber !== current.serial_number) {
         await assertSerialNumberFree(
           trx,
@@ -119,11 +125,16 @@ export async function deleteDevice(db: Db, deviceUuid: string): Promise<void> {
   await db.deleteFrom('devices').where('device_uuid', '=', deviceUuid).execute();
 }
 
-async function requireDeviceType(db: Db, deviceTypeUuid: string): Promise<{ name: string }> {
+async function requireDeviceType(
+  db: Db,
+  deviceTypeUuid: string,
+  organizationUuid: string,
+): Promise<{ name: string }> {
   const deviceType = await db
     .selectFrom('device_types')
     .select('name')
     .where('device_type_uuid', '=', deviceTypeUuid)
+    .where(visibleTo('device_types', { organizationUuid }))
     .executeTakeFirst();
   if (!deviceType) {
     throw unprocessable(`deviceTypeUuid ${deviceTypeUuid} does not name a device type`);
@@ -132,7 +143,11 @@ async function requireDeviceType(db: Db, deviceTypeUuid: string): Promise<{ name
 }
 
 /** 422 for a vendor or load signature given but unknown; `null` and absent need no check. */
-async function requireCatalogReferences(db: Db, dto: DevicesUpdateDto): Promise<void> {
+async function requireCatalogReferences(
+  db: Db,
+  dto: DevicesUpdateDto,
+  organizationUuid: string,
+): Promise<void> {
   if (dto.vendorUuid) {
     const vendor = await db
       .selectFrom('vendors')
@@ -146,6 +161,7 @@ async function requireCatalogReferences(db: Db, dto: DevicesUpdateDto): Promise<
       .selectFrom('load_signatures')
       .select('load_signature_uuid')
       .where('load_signature_uuid', '=', dto.loadSignatureUuid)
+      .where(visibleTo('load_signatures', { organizationUuid }))
       .executeTakeFirst();
     if (!signature) {
       throw unprocessable(

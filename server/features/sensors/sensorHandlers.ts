@@ -31,7 +31,7 @@ export function sensorHandlers(context: ServerContext): SensorHandlers {
   const { db } = context;
   return {
     createSensor: async ({ plant, user, query, body }) =>
-      insertSensor(context, plant.plant_uuid, body, {
+      insertSensor(context, plant, body, {
         skip: query.ignoreConnectionsTest === true,
         requester: { userUuid: user.userUuid },
       }),
@@ -76,7 +76,7 @@ export function sensorHandlers(context: ServerContext): SensorHandlers {
 
     updateSensor: async ({ plant, user, params, query, body }) => {
       const current = await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
-      return updateSensor(context, current, body, {
+      return updateSensor(context, current, plant.organization_uuid, body, {
         skip: query.ignoreConnectionsTest === true,
         requester: { userUuid: user.userUuid },
       });

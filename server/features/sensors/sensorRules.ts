@@ -9,6 +9,7 @@ import {
   type VendorIdentity,
 } from '../../integrations/connectionTester.ts';
 import { allowedDataTypes } from '../catalogs/catalogRecords.ts';
+import { visibleTo } from '../catalogs/catalogScope.ts';
 
 /**
  * The checks and defaults of a sensor body: what its references must name (422 otherwise) and
@@ -23,11 +24,17 @@ export interface SensorTypeFacts {
   allowed: DataTypesCollect[];
 }
 
-export async function requireSensorType(db: Db, sensorTypeUuid: string): Promise<SensorTypeFacts> {
+/** `organizationUuid`: the plant's; its own sensor types and the shared ones are usable. */
+export async function requireSensorType(
+  db: Db,
+  sensorTypeUuid: string,
+  organizationUuid: string,
+): Promise<SensorTypeFacts> {
   const row = await db
     .selectFrom('sensor_types')
     .select(['sensor_type_uuid', 'code', 'name'])
     .where('sensor_type_uuid', '=', sensorTypeUuid)
+    .where(visibleTo('sensor_types', { organizationUuid }))
     .executeTakeFirst();
   if (!row) throw unprocessable(`sensorTypeUuid ${sensorTypeUuid} does not name a sensor type`);
   const allowed = await allowedDataTypes(db, [sensorTypeUuid]);

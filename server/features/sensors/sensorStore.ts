@@ -47,12 +47,13 @@ export async function findSensorOrThrow(
 
 export async function insertSensor(
   context: ServerContext,
-  plantUuid: string,
+  plant: { plant_uuid: string; organization_uuid: string },
   dto: SensorCreateDto,
   connectionTest: ConnectionTestChoice,
 ): Promise<SensorRecord> {
   const { db } = context;
-  const sensorType = await requireSensorType(db, dto.sensorTypeUuid);
+  const plantUuid = plant.plant_uuid;
+  const sensorType = await requireSensorType(db, dto.sensorTypeUuid, plant.organization_uuid);
   const dataTypes = await chooseDataTypes(db, sensorType, dto.dataTypesCollectUuids);
   if (dto.deviceUuid) await requireDeviceOfPlant(db, plantUuid, dto.deviceUuid);
   if (dto.connection) await checkConnection(context, dto.connection, connectionTest);
@@ -89,6 +90,7 @@ export async function insertSensor(
 export async function updateSensor(
   context: ServerContext,
   current: SensorRow,
+  organizationUuid: string,
   dto: SensorUpdateDto,
   connectionTest: ConnectionTestChoice,
 ): Promise<SensorRecord> {
@@ -99,7 +101,11 @@ export async function updateSensor(
     dto.sensorTypeUuid !== undefined && dto.sensorTypeUuid !== current.sensor_type_uuid;
   let dataTypeUuids = collected;
   if (typeChanged || dto.dataTypesCollectUuids !== undefined) {
-    const sensorType = await requireSensorType(db, dto.sensorTypeUuid ?? current.sensor_type_uuid);
+    const sensorType = await requireSensorType(
+      db,
+      dto.sensorTypeUuid ?? current.sensor_type_uuid,
+      organizationUuid,
+    );
     if (dto.dataTypesCollectUuids !== undefined) {
       const chosen = await chooseDataTypes(db, sensorType, dto.dataTypesCollectUuids);
       dataTypeUuids = chosen.map((dataType) => dataType.dataTypesCollectUuid);

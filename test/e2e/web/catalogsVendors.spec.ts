@@ -88,6 +88,15 @@ test('the admin creates, edits and deletes a load signature; the day stays 100 %
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Heat pump');
   await expect(row).toContainText('6.5 kWh');
+  // Demo Energy's own signature; the reference ones are shared and only the platform edits them.
+  await expect(row).toContainText('Your organization');
+  expect(
+    (
+      await api<{ content: { shared?: boolean }[] }>(page, 'listLoadSignatures', {
+        query: { search: code },
+      })
+    ).content[0]!.shared,
+  ).toBe(false);
 
   const [created] = (
     await api<{ content: LoadSignatureBody[] }>(page, 'listLoadSignatures', {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
 import Select from 'primevue/select';
-import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
+import { ALL_READ_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '../../../api/permissions.ts';
 import type { DataTypesCollect, DeviceType, SensorType } from '../../../api/schemas/catalogs.ts';
 import type { LoadSignature } from '../../../api/schemas/relationships.ts';
 import DataTypesCollectsView from '../../../renderer/src/views/DataTypesCollectsView.vue';
@@ -180,6 +180,64 @@ describe('DeviceTypesView', () => {
     expect(app.wrapper.find('[role="alert"]').text()).toContain(
       'Device type HEAT_PUMP is used by 2 devices',
     );
+  });
+});
+
+describe('shared and own catalog entries', () => {
+  const SHARED_PUMP: DeviceType = { ...HEAT_PUMP, shared: true };
+  const OWN_SAUNA: DeviceType = {
+    ...HEAT_PUMP,
+    deviceTypeUuid: 'cccccccc-0000-4000-8000-000000000002',
+    code: 'SAUNA',
+    shared: false,
+  };
+  const routes = {
+    listDeviceTypes: page([SHARED_PUMP, OWN_SAUNA]),
+    createDeviceType: (input: Input) => ({ ...OWN_SAUNA, ...input.body }),
+  };
+
+  test("an organization's administrator edits its own entries, not the shared ones, and is told why", async () => {
+    const app = await mountWithApp(DeviceTypesView, {
+      routes,
+      user: { permissions: [...ORGANIZATION_PERMISSIONS] },
+    });
+    const [shared, own] = app.wrapper.findAll('tbody tr');
+    expect(shared!.text()).toContain('Shared');
+    expect(own!.text()).toContain('Your organization');
+    expect(button(app.wrapper, 'Edit HEAT_PUMP').attributes('disabled')).toBeDefined();
+    expect(button(app.wrapper, 'Delete HEAT_PUMP').attributes('disabled')).toBeDefined();
+    expect(shared!.text()).toContain('Requires the permission REFERENCE_CATALOGS UPDATE');
+    expect(shared!.text()).toContain('Requires the permission REFERENCE_CATALOGS DELETE');
+    expect(button(app.wrapper, 'Edit SAUNA').attributes('disabled')).toBeUndefined();
+
+    // Nor is a shared entry offered when creating.
+    await button(app.wrapper, 'New device type').trigger('click');
+    await app.settle();
+    expect(app.wrapper.text()).not.toContain('Shared with every organization');
+  });
+
+  test('the platform operator edits shared entries and may create one', async () => {
+    const app = await mountWithApp(DeviceTypesView, { routes });
+    expect(button(app.wrapper, 'Edit HEAT_PUMP').attributes('disabled')).toBeUndefined();
+    await button(app.wrapper, 'New device type').trigger('click');
+    await app.settle();
+    await control(app.wrapper, 'Code').setValue('WALLBOX');
+    await control(app.wrapper, 'Shared with every organization').setValue(true);
+    await app.settle();
+    await app.wrapper.find('form').trigger('submit');
+    await app.settle();
+    expect(app.callsTo('createDeviceType')[0]!.input!.body).toMatchObject({
+      code: 'WALLBOX',
+      shared: true,
+    });
+  });
+
+  test('a server with only the specification says nothing of scopes', async () => {
+    const app = await mountWithApp(DeviceTypesView, {
+      routes: { listDeviceTypes: page([HEAT_PUMP]) },
+    });
+    expect(app.wrapper.find('thead').text()).not.toContain('Scope');
+    expect(button(app.wrapper, 'Edit HEAT_PUMP').attributes('disabled')).toBeUndefined();
   });
 });
 
