@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { routes, type RouteId } from '../../api/routes.ts';
 import type { RouteInput, RouteResult } from '../../api/routeInput.ts';
 import type { CurrentUser } from '../../api/schemas/auth.ts';
+import { isSecureEnough } from './addresses.ts';
 import type { ChannelName, EventName } from './names.ts';
 
 export { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName } from './names.ts';
@@ -39,15 +40,21 @@ export interface Environment {
   baseUrl: string;
   /** `builtin` (the Local sandbox), `admin` (shipped in environments.json) or `user`. */
   source: 'builtin' | 'admin' | 'user';
+  /** An administrator's entry locked against edits and removal (environments.json `locked`). */
+  locked?: boolean;
 }
 
 const httpUrl = z
   .url({ protocol: /^https?$/, error: 'baseUrl must be an http or https address' })
   .max(2048);
+/** An environment's address: https, unless the server is on this machine. */
+const environmentUrl = httpUrl.refine(isSecureEnough, {
+  error: 'baseUrl must be an https address (http only for a server on this machine)',
+});
 export const EnvironmentInput = z.strictObject({
   name: z.string().trim().min(1, { error: 'name is required' }).max(100),
   kind: z.enum(['sandbox', 'production']),
-  baseUrl: httpUrl,
+  baseUrl: environmentUrl,
 });
 export type EnvironmentInput = z.infer<typeof EnvironmentInput>;
 const EnvironmentId = z.string().min(1).max(100);
@@ -185,7 +192,7 @@ export const channels = {
   'environments.remove': channel()(z.tuple([EnvironmentId])),
   /** Switches the active environment, and with it the session. */
   'environments.select': channel<SessionState>()(z.tuple([EnvironmentId])),
-  'environments.testConnection': channel<ConnectionTestResult>()(z.tuple([httpUrl])),
+  'environments.testConnection': channel<ConnectionTestResult>()(z.tuple([environmentUrl])),
 
   'localSandbox.state': channel<LocalSandboxState>()(z.tuple([])),
   'localSandbox.restart': channel<LocalSandboxState>()(z.tuple([])),

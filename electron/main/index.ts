@@ -16,6 +16,7 @@ import {
 import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
 import { createFileLog, type FileLog } from '../services/fileLog.ts';
 import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
+import { createAddressConfirmation } from './addressConfirmation.ts';
 import { createAppProtocolHandler } from './appProtocol.ts';
 import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
 import { buildMenuTemplate } from './menu.ts';
@@ -206,6 +207,11 @@ function main(): void {
         if (!isHttpsUrl(url)) throw new Error('Only https addresses open in the browser');
         await shell.openExternal(url); // eng-disable OPEN_EXTERNAL_JS_CHECK https only and allow-listed
       },
+      confirmAddressChange: createAddressConfirmation({
+        window: () => BrowserWindow.getFocusedWindow() ?? windows.keys().next().value,
+        showMessageBox: (window, options) =>
+          window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options),
+      }),
       // The commissioning report: the focused PlantDesk window's page, where the user chooses.
       savePdf: createPdfExport({
         window() {

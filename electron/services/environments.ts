@@ -60,6 +60,8 @@ export interface EnvironmentStore {
   select(id: string): Environment;
   /** The running Local sandbox's address, or '' while it is not running. */
   setLocalUrl(url: string): void;
+  /** The administrator's entries as shipped (the user's edits aside). */
+  administratorDefaults(): readonly AdminEntry[];
 }
 
 // ── Files ───────────────────────────────────────────────────────────────────────────────────
@@ -68,9 +70,24 @@ const EnvironmentIdText = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, { error: 'id must be letters, digits, . _ -' });
 
-/** Lenient about extra keys (an administrator may annotate entries), strict about the rest. */
-const AdminDefault = z.object({ ...EnvironmentInput.shape, id: EnvironmentIdText.optional() });
-const AdminDefaultsFile = z.object({ environments: z.array(z.unknown()) });
+/**
+ * Lenient about extra keys (an administrator may annotate entries), strict about the rest.
+ * `locked` keeps the user from editing or removing the entry; a file-level `locked` locks all.
+ */
+const AdminDefault = z.object({
+  ...EnvironmentInput.shape,
+  id: EnvironmentIdText.optional(),
+  locked: z.boolean().optional(),
+});
+const AdminDefaultsFile = z.object({
+  locked: z.boolean().optional(),
+  environments: z.array(z.unknown()),
+});
+
+export interface AdminEntry extends EnvironmentInput {
+  id: string;
+  locked: boolean;
+}
 
 const UserEntry = EnvironmentInput.extend({ id: EnvironmentIdText });
 type UserEntry = z.infer<typeof UserEntry>;
@@ -122,7 +139,7 @@ function describe(error: unknown): string {
  * Reads the administrator's defaults. Anything wrong in one entry skips that entry (logged), so
  * that one typo does not hide the others; a file that is not JSON at all gives no defaults.
  */
-function loadAdminDefaults(file: string | undefined, log: Logger): UserEntry[] {
+function loadAdminDefaults(file: string | undefined, log: Logger): AdminEntry[] {
   if (!file) return [];
   const read = readJsonFile(file);
   if (read.status === 'missing') return [];
@@ -140,7 +157,7 @@ function loadAdminDefaults(file: string | undefined, log: Logger): UserEntry[] {
     });
     return [];
   }
-  const defaults: UserEntry[] = [];
+  const defaults: AdminEntry[] = [];
   const ids = new Set([LOCAL_ENVIRONMENT_ID]);
   const names = new Set([nameKey(LOCAL_ENVIRONMENT_NAME)]);
   outer.data.environments.forEach((candidate, index) => {
@@ -154,7 +171,12 @@ function loadAdminDefaults(file: string | undefined, log: Logger): UserEntry[] {
       });
       return;
     }
-    const entry = { ...parsed.data, id: parsed.data.id ?? idFromName(parsed.data.name) };
+    const { locked, id, ...input } = parsed.data;
+    const entry: AdminEntry = {
+      ...input,
+      id: id ?? idFromName(input.name),
+      locked: (outer.data.locked ?? false) || (locked ?? false),
+    };
     if (ids.has(entry.id) || names.has(nameKey(entry.name))) {
       log.warn('Skipping an administrator environment whose id or name is already used', {
         file,
@@ -205,6 +227,8 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
   const file = join(deps.dataDir, ENVIRONMENTS_FILE_NAME);
   const defaults = loadAdminDefaults(deps.defaultsFile, log);
   const defaultIds = new Set(defaults.map((entry) => entry.id));
+  // What the user changed of a locked entry (before it was locked) no longer counts.
+  const editableIds = new Set(defaults.filter((entry) => !entry.locked).map((entry) => entry.id));
   let localUrl = '';
 
   let state = loadStoredState(file, log);
@@ -214,9 +238,9 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
     environments: state.environments.filter(
       (entry) => entry.id !== LOCAL_ENVIRONMENT_ID && !defaultIds.has(entry.id),
     ),
-    removedDefaults: state.removedDefaults.filter((id) => defaultIds.has(id)),
+    removedDefaults: state.removedDefaults.filter((id) => editableIds.has(id)),
     editedDefaults: Object.fromEntries(
-      Object.entries(state.editedDefaults).filter(([id]) => defaultIds.has(id)),
+      Object.entries(state.editedDefaults).filter(([id]) => editableIds.has(id)),
     ),
   };
 
@@ -235,8 +259,9 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
     const admin = defaults
       .filter((entry) => !removed.has(entry.id))
       .map((entry): Environment => {
-        const edited = state.editedDefaults[entry.id];
-        return { id: entry.id, ...(edited ?? entry), source: 'admin' };
+        const { id, locked, ...shipped } = entry;
+        const edited = state.editedDefaults[id];
+        return { id, ...(edited ?? shipped), source: 'admin', ...(locked && { locked }) };
       });
     const user = state.environments.map((entry): Environment => ({ ...entry, source: 'user' }));
     return [localEnvironment(), ...admin, ...user];
@@ -287,6 +312,13 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
       throw new EnvironmentError(
         'invalidArguments',
         `The ${LOCAL_ENVIRONMENT_NAME} is built in and cannot be ${action}`,
+      );
+    }
+    const environment = find(id);
+    if (environment?.locked) {
+      throw new EnvironmentError(
+        'forbidden',
+        `${environment.name} is set up and locked by your administrator; it cannot be ${action}`,
       );
     }
   }
@@ -373,6 +405,8 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
       if (state.activeId !== id) commit({ ...state, activeId: id });
       return environment;
     },
+
+    administratorDefaults: () => defaults,
 
     setLocalUrl(url) {
       if (url === localUrl) return;

@@ -1,4 +1,4 @@
-import axios, { isAxiosError, type AxiosResponse } from 'axios';
+import axios, { isAxiosError } from 'axios';
 import { routes } from '../../api/routes.ts';
 import type { RouteId } from '../../api/routes.ts';
 import type { RouteInput } from '../../api/routeInput.ts';
@@ -17,6 +17,7 @@ import type { BridgeableError } from '../ipc/dispatch.ts';
 import { createApiClient } from './api/apiClient.ts';
 import { formatDuration } from './api/apiError.ts';
 import { joinUrl } from './api/requestBuilder.ts';
+import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
@@ -47,10 +48,15 @@ export interface PlantDeskOptions {
   /** Opens an address in the system browser; called only for allowed https addresses. */
   openExternal(url: string): Promise<void>;
   /**
-   * Hosts `shell.openExternal` may open besides those of the configured environments.
-   * Default: the PlantDesk documentation's.
+   * Hosts `shell.openExternal` may open besides those of the administrator's environments.
+   * Default: the PlantDesk documentation's. What the renderer adds never extends it.
    */
   externalAllowList?: string[];
+  /**
+   * Asks the user, outside the renderer (a native dialog), to confirm that a production
+   * environment now points to another server. Without it (browser mode) such a change is refused.
+   */
+  confirmAddressChange?(change: AddressChange): Promise<boolean>;
   /** Arguments appended to the Local sandbox server's (tests: `--no-simulation`, `--quiet`). */
   localSandboxArgs?: readonly string[];
   /**
@@ -66,6 +72,12 @@ export interface PlantDeskOptions {
    * save dialog). Absent in browser mode, where the renderer uses the browser's print dialog.
    */
   savePdf?(suggestedName: string): Promise<PdfSaveResult>;
+}
+
+export interface AddressChange {
+  name: string;
+  from: string;
+  to: string;
 }
 
 export interface PlantDesk {
@@ -130,7 +142,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   // session learns the address (and may now restore a remembered sign-in).
   const stopFollowingSandbox = events.on('localSandbox.changed', (state: LocalSandboxState) => {
     environments.setLocalUrl(state.status === 'running' && state.url ? state.url : '');
-    session.environmentChanged(environments.get(LOCAL_ENVIRONMENT_ID));
+    void session.environmentChanged(environments.get(LOCAL_ENVIRONMENT_ID));
   });
 
   // Restoring a remembered session may wait for a remote server: handlers that need the session
@@ -164,18 +176,32 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
 
   const inFlight = new Map<string, AbortController>();
 
-  function allowedExternalHosts(): Set<string> {
-    const hosts = new Set((options.externalAllowList ?? DOCS_HOSTS).map((h) => h.toLowerCase()));
-    for (const environment of environments.list().environments) {
-      if (!environment.baseUrl) continue;
-      try {
-        const url = new URL(environment.baseUrl);
-        if (url.protocol === 'https:') hosts.add(url.hostname.toLowerCase());
-      } catch {
-        // An environment's address was validated when saved; nothing to allow otherwise.
-      }
+  /** Our documentation and the administrator's servers: nothing the renderer can add. */
+  const allowedExternalHosts = new Set(
+    [
+      ...(options.externalAllowList ?? DOCS_HOSTS),
+      ...environments
+        .administratorDefaults()
+        .filter((entry) => entry.baseUrl.startsWith('https:'))
+        .map((entry) => new URL(entry.baseUrl).hostname),
+    ].map((host) => host.toLowerCase()),
+  );
+
+  /** A production environment moving to another server needs the user's word, not the page's. */
+  async function confirmMove(id: string, nextUrl: string): Promise<void> {
+    const current = environments.get(id);
+    const from = credentialOrigin(current);
+    const to = credentialOrigin({ kind: current.kind, baseUrl: nextUrl });
+    if (current.kind !== 'production' || from === to) return;
+    if (!options.confirmAddressChange) {
+      throw new HostError(
+        'forbidden',
+        `The address of ${current.name}, a production environment, can be changed only in the desktop app`,
+      );
     }
-    return hosts;
+    if (!(await options.confirmAddressChange({ name: current.name, from, to }))) {
+      throw new HostError('cancelled', `The address of ${current.name} was not changed`);
+    }
   }
 
   const handlers: ChannelHandlers = {
@@ -196,13 +222,16 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       return environments.add(input);
     },
     async 'environments.update'(id, input) {
+      await confirmMove(id, input.baseUrl);
       const updated = environments.update(id, input);
-      session.environmentChanged(updated);
+      await session.environmentChanged(updated);
       return updated;
     },
     async 'environments.remove'(id) {
+      const removed = environments.get(id);
       const wasActive = environments.list().activeId === id;
       environments.remove(id);
+      await session.forgetEnvironment(removed);
       // The store falls back to the Local sandbox; the session follows.
       if (wasActive) await activate(environments.active());
     },
@@ -292,14 +321,14 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       const target = new URL(url);
       if (
         target.protocol !== 'https:' ||
-        !allowedExternalHosts().has(target.hostname.toLowerCase())
+        !allowedExternalHosts.has(target.hostname.toLowerCase())
       ) {
         log.warn('Refused to open an address that is not on the allow-list', {
           host: target.hostname,
         });
         throw new HostError(
           'forbidden',
-          `PlantDesk opens only https addresses of its environments and documentation, not ${target.hostname}`,
+          `PlantDesk opens only https addresses of its documentation and of the servers your administrator set up, not ${target.hostname}`,
         );
       }
       // Checked above: https only, and the host is on the allow-list.
@@ -324,8 +353,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
 }
 
 /**
- * Is a Plant Energy API at this address? Asks `/auth/me` without a token: the API answers 401
- * with its JSON error body, which nothing else is likely to imitate. Never sends a credential.
+ * Is a Plant Energy API at this address? Asks `/auth/me` without a token, at the address given
+ * and nowhere else (no redirect followed), and reads nothing but the status: the API answers 401
+ * to a request without a token. The body is never read, so the test cannot be used to fetch
+ * what some other server at that address would show. Never sends a credential.
  */
 export async function testConnection(
   baseUrl: string,
@@ -333,23 +364,31 @@ export async function testConnection(
 ): Promise<ConnectionTestResult> {
   let url: string;
   try {
+    const given = new URL(baseUrl);
+    if (given.username || given.password || given.search || given.hash) {
+      return {
+        ok: false,
+        message: 'Give the server address only, without credentials, query or fragment',
+      };
+    }
     url = joinUrl(baseUrl, '/auth/me');
   } catch (error) {
     return { ok: false, message: describe(error) };
   }
   const started = performance.now();
-  let response: AxiosResponse<unknown>;
+  let status: number;
   try {
     // axios, as the API client: fetch refuses some ports (6000, 6665…) a server may well use.
-    response = await axios.get(url, {
+    const response = await axios.get(url, {
       headers: { accept: 'application/json' },
       // A redirect (to a sign-in page, say) means something else answers here.
       maxRedirects: 0,
       timeout: timeoutMs,
       validateStatus: () => true,
-      responseType: 'text',
-      transformResponse: (data: unknown) => data,
+      responseType: 'stream',
     });
+    status = response.status;
+    (response.data as { destroy(): void }).destroy();
   } catch (error) {
     const code = isAxiosError(error) ? error.code : undefined;
     if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
@@ -358,13 +397,7 @@ export async function testConnection(
     return { ok: false, message: `Not reachable: ${code ?? describe(error)}` };
   }
   const latencyMs = Math.round(performance.now() - started);
-  let body: unknown;
-  try {
-    body = JSON.parse(String(response.data));
-  } catch {
-    body = undefined;
-  }
-  if (response.status === 401 && isApiErrorBody(body)) {
+  if (status === 401) {
     return {
       ok: true,
       message: `Reachable: Plant Energy API answered in ${latencyMs} ms`,
@@ -373,18 +406,7 @@ export async function testConnection(
   }
   return {
     ok: false,
-    message: `Reachable, but not a Plant Energy API: /auth/me answered ${response.status}`,
+    message: `Reachable, but not a Plant Energy API: /auth/me answered ${status}`,
     latencyMs,
   };
-}
-
-function isApiErrorBody(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const fields = body as Record<string, unknown>;
-  return (
-    fields.status === 401 &&
-    typeof fields.error === 'string' &&
-    typeof fields.message === 'string' &&
-    typeof fields.path === 'string'
-  );
 }

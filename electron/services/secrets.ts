@@ -19,8 +19,9 @@ export const DEFAULT_KEYCHAIN_SERVICE = 'PlantDesk';
 
 /** Names of the entries, one per environment (and account for tokens), readable in a keychain UI. */
 export const secretKeys = {
-  refreshToken: (environmentId: string, email: string): string =>
-    `refreshToken/${encodeURIComponent(environmentId)}/${encodeURIComponent(normalizeEmail(email))}`,
+  /** Keyed by the server that issued it too: a token is never looked up for another address. */
+  refreshToken: (environmentId: string, origin: string, email: string): string =>
+    `refreshToken/${encodeURIComponent(environmentId)}/${encodeURIComponent(origin)}/${encodeURIComponent(normalizeEmail(email))}`,
   rememberedEmail: (environmentId: string): string =>
     `rememberedEmail/${encodeURIComponent(environmentId)}`,
 };

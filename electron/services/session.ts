@@ -5,6 +5,7 @@ import type { ApiClient, Credentials } from './api/apiClient.ts';
 import { ApiError } from './api/apiError.ts';
 import type { Emit } from './eventBus.ts';
 import { silentLogger, type Logger } from './logger.ts';
+import { credentialOrigin, mayReceiveCredential } from '../ipc/addresses.ts';
 import { normalizeEmail, secretKeys, type SecretStore } from './secrets.ts';
 
 export interface SessionDeps {
@@ -19,8 +20,14 @@ export interface SessionDeps {
 export interface SessionManager {
   /** Switches to an environment; restores a remembered session from the keychain (refresh) when it can. */
   activate(environment: Environment): Promise<SessionState>;
-  /** The active environment's data changed (e.g. the Local sandbox restarted on a new port). */
-  environmentChanged(environment: Environment): void;
+  /**
+   * The environment's data changed: the Local sandbox restarted on a new port, or the user
+   * edited it. A new origin (scheme, host, port) ends its session: the tokens are revoked at the
+   * old address, its keychain entries deleted, and the password is asked at the new one.
+   */
+  environmentChanged(environment: Environment): Promise<void>;
+  /** The environment is being removed: revoke its session, delete its keychain entries. */
+  forgetEnvironment(environment: Environment): Promise<void>;
   state(): SessionState;
   /** POST /auth/login then /auth/me; `remember` keeps the refresh token in the keychain. */
   signIn(input: SignInInput): Promise<SessionState>;
@@ -50,6 +57,10 @@ interface Tokens {
 /** One signed-in account in one environment. Tokens live here and nowhere else. */
 interface Session {
   email: string;
+  /** The server that issued the tokens (credentialOrigin): they are sent to no other. */
+  origin: string;
+  /** The address they were issued at: where they are revoked after the address changed. */
+  issuedAt: string;
   user: CurrentUser;
   tokens: Tokens;
   /** The refresh token is kept in the keychain and rewritten at each rotation. */
@@ -153,11 +164,11 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
 
   function credentialsOf(environmentId: string): Credentials {
     return {
-      async token(auth) {
+      async token(auth, targetUrl) {
         const record = records.get(environmentId);
         const session = record?.session;
         if (!record || !session) return undefined;
-        if (!session) return undefined;
+        if (!mayReceiveCredential(session.origin, targetUrl)) return undefined;
         if (auth === 'refresh') return session.tokens.refresh;
         if (now() >= session.tokens.refreshAt) {
           try {
@@ -195,7 +206,10 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
   async function refreshSession(record: EnvironmentRecord, session: Session): Promise<boolean> {
     let pair: TokenResponse;
     try {
-      pair = await record.client.refreshToken({}, { token: session.tokens.refresh });
+      pair = await record.client.refreshToken(
+        {},
+        { token: session.tokens.refresh, tokenOrigin: session.origin },
+      );
     } catch (error) {
       if (!isRefusal(error)) {
         log.warn('token refresh failed', {
@@ -225,7 +239,7 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
   async function expire(record: EnvironmentRecord, session: Session, error: unknown) {
     end(record, session);
     log.info('session expired', { environmentId: record.environment.id });
-    await forget(secretKeys.refreshToken(record.environment.id, session.email));
+    await forget(secretKeys.refreshToken(record.environment.id, session.origin, session.email));
     changed(record);
     if (isActive(record)) {
       deps.emit('session.expired', {
@@ -295,17 +309,30 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
 
   function storeRefreshToken(record: EnvironmentRecord, session: Session): Promise<void> {
     return write(
-      secretKeys.refreshToken(record.environment.id, session.email),
+      secretKeys.refreshToken(record.environment.id, session.origin, session.email),
       session.tokens.refresh,
     );
   }
 
   // ── Server calls outside a session ────────────────────────────────────────────────────────
 
-  /** Best effort: a token we drop should die on the server too, but that is not the user's problem. */
-  async function revoke(record: EnvironmentRecord, refreshToken: string): Promise<void> {
+  /**
+   * Best effort: a token we drop should die on the server too, but that is not the user's
+   * problem. Always at the server that issued it: after an address change, at the old address.
+   */
+  async function revoke(
+    record: EnvironmentRecord,
+    refreshToken: string,
+    issuer: { origin: string; issuedAt: string },
+  ): Promise<void> {
+    const client = mayReceiveCredential(issuer.origin, record.environment.baseUrl)
+      ? record.client
+      : deps.createClient({ baseUrl: () => issuer.issuedAt, credentials: NO_CREDENTIALS });
     try {
-      await record.client.logout({}, { token: refreshToken, timeoutMs: REVOKE_TIMEOUT_MS });
+      await client.logout(
+        {},
+        { token: refreshToken, tokenOrigin: issuer.origin, timeoutMs: REVOKE_TIMEOUT_MS },
+      );
     } catch (error) {
       log.warn('could not revoke the refresh token', {
         environmentId: record.environment.id,
@@ -320,13 +347,24 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     pair: TokenResponse,
     remember: boolean,
     email: string,
+    issuer: { origin: string; issuedAt: string },
   ): Promise<Session> {
     const tokens = tokensFrom(pair);
     try {
-      const user = await record.client.currentUser({}, { token: tokens.access });
-      return { email: normalizeEmail(user.email || email), user, tokens, remember, ended: false };
+      const user = await record.client.currentUser(
+        {},
+        { token: tokens.access, tokenOrigin: issuer.origin },
+      );
+      return {
+        email: normalizeEmail(user.email || email),
+        ...issuer,
+        user,
+        tokens,
+        remember,
+        ended: false,
+      };
     } catch (error) {
-      await revoke(record, tokens.refresh);
+      await revoke(record, tokens.refresh, issuer);
       throw error;
     }
   }
@@ -337,10 +375,12 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     record.session = session;
     if (previous) {
       end(record, previous);
-      if (previous.email !== session.email) {
-        await forget(secretKeys.refreshToken(record.environment.id, previous.email));
+      if (previous.email !== session.email || previous.origin !== session.origin) {
+        await forget(
+          secretKeys.refreshToken(record.environment.id, previous.origin, previous.email),
+        );
       }
-      void revoke(record, previous.tokens.refresh);
+      void revoke(record, previous.tokens.refresh, previous);
     }
     schedule(record, session);
   }
@@ -358,7 +398,12 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     const environmentId = record.environment.id;
     const email = record.rememberedEmail;
     if (record.session || email === undefined) return;
-    const key = secretKeys.refreshToken(environmentId, email);
+    // A token remembered for another address of this environment is not even read.
+    const issuer = {
+      origin: credentialOrigin(record.environment),
+      issuedAt: record.environment.baseUrl,
+    };
+    const key = secretKeys.refreshToken(environmentId, issuer.origin, email);
     const stored = await read(key);
     if (stored === undefined) return;
     if (!record.environment.baseUrl) {
@@ -367,7 +412,7 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     }
     let pair: TokenResponse;
     try {
-      pair = await record.client.refreshToken({}, { token: stored });
+      pair = await record.client.refreshToken({}, { token: stored, tokenOrigin: issuer.origin });
     } catch (error) {
       if (isRefusal(error)) {
         record.restorePending = false;
@@ -385,14 +430,14 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     record.restorePending = false;
     if (record.session || disposed) {
       // Signed in by hand meanwhile (or shutting down): that session and its stored token win.
-      void revoke(record, pair.refreshToken);
+      void revoke(record, pair.refreshToken, issuer);
       return;
     }
     // The stored token is spent now: keep its successor before anything else can fail.
     await write(key, pair.refreshToken);
     let session: Session;
     try {
-      session = await sessionFrom(record, pair, true, email);
+      session = await sessionFrom(record, pair, true, email, issuer);
     } catch (error) {
       await forget(key);
       log.warn('could not read the user of the remembered session', {
@@ -402,15 +447,65 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
       return;
     }
     if (record.session || disposed) {
-      void revoke(record, session.tokens.refresh);
+      void revoke(record, session.tokens.refresh, session);
       return;
     }
     if (session.email !== normalizeEmail(email)) {
       await forget(key);
-      await write(secretKeys.refreshToken(environmentId, session.email), session.tokens.refresh);
+      await write(
+        secretKeys.refreshToken(environmentId, session.origin, session.email),
+        session.tokens.refresh,
+      );
     }
     await install(record, session);
     log.info('remembered session restored', { environmentId });
+  }
+
+  // ── Address changes ───────────────────────────────────────────────────────────────────────
+
+  /** Deletes the remembered e-mail and its refresh token of the environment at its address. */
+  async function forgetRemembered(environment: Environment): Promise<void> {
+    const email = deps.secrets.available
+      ? await read(secretKeys.rememberedEmail(environment.id))
+      : undefined;
+    if (email !== undefined) {
+      await forget(secretKeys.refreshToken(environment.id, credentialOrigin(environment), email));
+    }
+    await forget(secretKeys.rememberedEmail(environment.id));
+  }
+
+  /**
+   * The environment now names another server: nothing of the old one's goes there. Its session
+   * ends and is revoked where it was issued, the keychain forgets it, and the user signs in anew.
+   */
+  async function leaveOrigin(
+    record: EnvironmentRecord,
+    before: Environment,
+    after: Environment,
+  ): Promise<void> {
+    const session = record.session;
+    record.restorePending = false;
+    if (session) {
+      end(record, session);
+      await session.refreshing?.catch(() => {});
+    }
+    await forgetRemembered(before);
+    if (session) {
+      await forget(secretKeys.refreshToken(before.id, session.origin, session.email));
+    }
+    record.rememberedEmail = undefined;
+    changed(record);
+    log.info('environment moved to another server: signed out', { environmentId: after.id });
+    if (session) {
+      if (isActive(record)) {
+        deps.emit('session.expired', {
+          environmentId: after.id,
+          email: session.email,
+          message: `${after.name} now points to ${credentialOrigin(after)}: sign in there to continue. You were signed out of the previous address.`,
+        });
+      }
+      await revoke(record, session.tokens.refresh, session);
+    }
   }
 
   // ── The manager ───────────────────────────────────────────────────────────────────────────
@@ -438,16 +533,35 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
       return stateOf(record);
     },
 
-    environmentChanged(environment) {
+    async environmentChanged(environment) {
       const record = records.get(environment.id);
       if (!record) return;
-      const moved = record.environment.baseUrl !== environment.baseUrl;
+      const before = record.environment;
+      const moved = before.baseUrl !== environment.baseUrl;
       record.environment = environment;
+      if (credentialOrigin(before) !== credentialOrigin(environment)) {
+        await leaveOrigin(record, before, environment);
+        return;
+      }
       if (moved && record.restorePending && !record.session && isActive(record)) {
         void restore(record).then(() => {
           if (record.session) changed(record);
         });
       }
+    },
+
+    async forgetEnvironment(environment) {
+      const record = records.get(environment.id) ?? recordFor(environment);
+      const session = record.session;
+      if (session) {
+        end(record, session);
+        await session.refreshing?.catch(() => {});
+        await forget(secretKeys.refreshToken(environment.id, session.origin, session.email));
+        await revoke(record, session.tokens.refresh, session);
+      }
+      await forgetRemembered(environment);
+      records.delete(environment.id);
+      log.info('environment forgotten', { environmentId: environment.id });
     },
 
     state() {
@@ -459,9 +573,13 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
       const record = requireActive();
       const environmentId = record.environment.id;
       const typed = input.email.trim();
+      const issuer = {
+        origin: credentialOrigin(record.environment),
+        issuedAt: record.environment.baseUrl,
+      };
       // A wrong password is ApiError 'api' 401 with the server's message: the renderer shows it.
       const pair = await record.client.login({ body: { email: typed, password: input.password } });
-      const session = await sessionFrom(record, pair, input.remember, typed);
+      const session = await sessionFrom(record, pair, input.remember, typed, issuer);
       const keepInKeychain = input.remember && deps.secrets.available;
       session.remember = keepInKeychain;
       const formerlyRemembered = record.rememberedEmail;
@@ -476,10 +594,10 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
       } else {
         record.rememberedEmail = undefined;
         await forget(secretKeys.rememberedEmail(environmentId));
-        await forget(secretKeys.refreshToken(environmentId, session.email));
+        await forget(secretKeys.refreshToken(environmentId, session.origin, session.email));
       }
       if (formerlyRemembered !== undefined && formerlyRemembered !== record.rememberedEmail) {
-        await forget(secretKeys.refreshToken(environmentId, formerlyRemembered));
+        await forget(secretKeys.refreshToken(environmentId, session.origin, formerlyRemembered));
       }
       log.info('signed in', { environmentId, remember: keepInKeychain });
       changed(record);
@@ -494,8 +612,8 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
       changed(record);
       // A refresh in flight would otherwise rotate the token after we revoke it, or store it.
       await session.refreshing?.catch(() => {});
-      await forget(secretKeys.refreshToken(record.environment.id, session.email));
-      await revoke(record, session.tokens.refresh);
+      await forget(secretKeys.refreshToken(record.environment.id, session.origin, session.email));
+      await revoke(record, session.tokens.refresh, session);
       log.info('signed out', { environmentId: record.environment.id });
       return stateOf(record);
     },
@@ -532,6 +650,12 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     },
   };
 }
+
+/** For a client that only ever sends the tokens it is given. */
+const NO_CREDENTIALS: Credentials = {
+  token: async () => undefined,
+  renewAfter401: async () => false,
+};
 
 /** Answers every call with "signed out": there is no environment to call yet. */
 function signedOutClient(): ApiClient {

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../api/index.ts';
-import {
-  expectErrorBody,
-  MISSING_UUID,
-  TestServer,
-  type DemoRole,
-} from '../support/testServer.ts';
+import { expectErrorBody, MISSING_UUID, TestServer, type DemoRole } from '../support/testServer.ts';
 
 let server: TestServer;
 const tokens = {} as Record<DemoRole, string>;

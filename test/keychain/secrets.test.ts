@@ -29,7 +29,11 @@ describe.skipIf(!SECRET_SERVICE)(
     });
 
     test('set, get, overwrite and delete an entry', async () => {
-      const key = secretKeys.refreshToken('sandbox-1', 'admin@plantdesk.test');
+      const key = secretKeys.refreshToken(
+        'sandbox-1',
+        'https://api.example',
+        'admin@plantdesk.test',
+      );
       expect(await store.get(key)).toBeUndefined();
       await store.set(key, 'first');
       expect(await store.get(key)).toBe('first');
@@ -43,9 +47,12 @@ describe.skipIf(!SECRET_SERVICE)(
 
     test('entries are separate per environment and per account', async () => {
       const entries = {
-        [secretKeys.refreshToken('one', 'admin@plantdesk.test')]: 'one-admin',
-        [secretKeys.refreshToken('one', 'manager@plantdesk.test')]: 'one-manager',
-        [secretKeys.refreshToken('two', 'admin@plantdesk.test')]: 'two-admin',
+        [secretKeys.refreshToken('one', 'https://api.example', 'admin@plantdesk.test')]:
+          'one-admin',
+        [secretKeys.refreshToken('one', 'https://api.example', 'manager@plantdesk.test')]:
+          'one-manager',
+        [secretKeys.refreshToken('two', 'https://api.example', 'admin@plantdesk.test')]:
+          'two-admin',
         [secretKeys.rememberedEmail('one')]: 'admin@plantdesk.test',
         [secretKeys.rememberedEmail('two')]: 'manager@plantdesk.test',
       };
@@ -53,17 +60,25 @@ describe.skipIf(!SECRET_SERVICE)(
       for (const [key, value] of Object.entries(entries)) await store.set(key, value);
       for (const [key, value] of Object.entries(entries)) expect(await store.get(key)).toBe(value);
 
-      await store.delete(secretKeys.refreshToken('one', 'admin@plantdesk.test'));
-      expect(await store.get(secretKeys.refreshToken('one', 'manager@plantdesk.test'))).toBe(
-        'one-manager',
+      await store.delete(
+        secretKeys.refreshToken('one', 'https://api.example', 'admin@plantdesk.test'),
       );
-      expect(await store.get(secretKeys.refreshToken('two', 'admin@plantdesk.test'))).toBe(
-        'two-admin',
-      );
+      expect(
+        await store.get(
+          secretKeys.refreshToken('one', 'https://api.example', 'manager@plantdesk.test'),
+        ),
+      ).toBe('one-manager');
+      expect(
+        await store.get(
+          secretKeys.refreshToken('two', 'https://api.example', 'admin@plantdesk.test'),
+        ),
+      ).toBe('two-admin');
       // The same account typed in another case is the same entry.
-      expect(await store.get(secretKeys.refreshToken('two', ' Admin@PlantDesk.test '))).toBe(
-        'two-admin',
-      );
+      expect(
+        await store.get(
+          secretKeys.refreshToken('two', 'https://api.example', ' Admin@PlantDesk.test '),
+        ),
+      ).toBe('two-admin');
       // Another service name does not see them.
       expect(
         await createKeychainStore(`${service}-other`).get(secretKeys.rememberedEmail('one')),
@@ -78,15 +93,19 @@ describe.skipIf(!SECRET_SERVICE)(
         `eyJ${'x'.repeat(4000)}.${'y'.repeat(200)}`,
       ];
       for (const [index, value] of values.entries()) {
-        const key = secretKeys.refreshToken(`unicode-${index}`, 'ünïcødé@plantdesk.test');
+        const key = secretKeys.refreshToken(
+          `unicode-${index}`,
+          'https://api.example',
+          'ünïcødé@plantdesk.test',
+        );
         await store.set(key, value);
         expect(await store.get(key)).toBe(value);
       }
     });
 
     test('keys with unusual environment ids and e-mails stay distinct', async () => {
-      const a = secretKeys.refreshToken('a/b', 'c@d.test');
-      const b = secretKeys.refreshToken('a', 'b/c@d.test');
+      const a = secretKeys.refreshToken('a/b', 'https://api.example', 'c@d.test');
+      const b = secretKeys.refreshToken('a', 'https://api.example', 'b/c@d.test');
       expect(a).not.toBe(b);
       await store.set(a, 'A');
       await store.set(b, 'B');

@@ -42,7 +42,11 @@ describe.skipIf(process.env.PLANTDESK_SECRET_SERVICE !== '1')(
       await first.signIn({ email: ADMIN.email, password: ADMIN.password, remember: true });
       first.dispose();
       expect(await store.get(secretKeys.rememberedEmail('keychain'))).toBe(ADMIN.email);
-      expect(await store.get(secretKeys.refreshToken('keychain', ADMIN.email))).toMatch(/^eyJ/);
+      expect(
+        await store.get(
+          secretKeys.refreshToken('keychain', new URL(server.url).origin, ADMIN.email),
+        ),
+      ).toMatch(/^eyJ/);
 
       const second = launch();
       const restored = await second.activate(environment);

@@ -3,6 +3,7 @@ import { routes, type RouteId } from '../../../api/routes.ts';
 import type { HttpMethod, RouteSpec } from '../../../api/route.ts';
 import type { RouteInput, RouteResult } from '../../../api/routeInput.ts';
 import { silentLogger, type Logger } from '../logger.ts';
+import { mayReceiveCredential } from '../../ipc/addresses.ts';
 import { ApiError, describeZodIssues, type RequestLabel } from './apiError.ts';
 import {
   buildRequest,
@@ -13,8 +14,11 @@ import {
 } from './requestBuilder.ts';
 
 export interface Credentials {
-  /** The bearer token for a route's auth kind ('access' | 'refresh'); undefined when signed out. */
-  token(auth: 'access' | 'refresh'): Promise<string | undefined>;
+  /**
+   * The bearer token for a route's auth kind ('access' | 'refresh') to send to `targetUrl`;
+   * undefined when signed out, or when the token belongs to another server than the target's.
+   */
+  token(auth: 'access' | 'refresh', targetUrl: string): Promise<string | undefined>;
   /** After a 401 on an 'access' route sent with `rejected`: renew (refresh) and answer true to retry once. */
   renewAfter401(rejected: string): Promise<boolean>;
 }
@@ -25,6 +29,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Overrides credentials (and disables the renew-after-401 retry). */
   token?: string;
+  /**
+   * The server `token` was issued by (credentialOrigin): it is sent to no other. The address
+   * is read at each call, so an edit between two calls must not carry a token to a new host.
+   */
+  tokenOrigin?: string;
 }
 
 export interface RetryPolicy {
@@ -108,7 +117,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const deadline = new Deadline(callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
     try {
       deadline.throwIfOver(label);
-      const sent = await bearerFor(route, callOptions, label);
+      const sent = await bearerFor(route, callOptions, label, url);
       let response = await sendWithRetries(sent);
       const mayRenew =
         response.status === 401 &&
@@ -127,7 +136,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           );
         }
         deadline.throwIfOver(label);
-        response = await sendWithRetries(await options.credentials!.token('access'));
+        const renewed = await options.credentials!.token('access', url);
+        if (renewed === undefined) {
+          throw new ApiError('signedOut', `Sign in to call ${label.method} ${label.path}`);
+        }
+        response = await sendWithRetries(renewed);
       }
       return interpret(route, response, label);
     } finally {
@@ -184,11 +197,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     route: RouteSpec,
     callOptions: CallOptions,
     label: RequestLabel,
+    url: string,
   ): Promise<string | undefined> {
     if (route.auth === 'public') return undefined;
-    if (callOptions.token !== undefined) return callOptions.token;
+    if (callOptions.token !== undefined) {
+      if (
+        callOptions.tokenOrigin !== undefined &&
+        !mayReceiveCredential(callOptions.tokenOrigin, url)
+      ) {
+        throw new ApiError(
+          'signedOut',
+          `The server's address changed: sign in again to call ${label.method} ${label.path}`,
+        );
+      }
+      return callOptions.token;
+    }
     if (!options.credentials) return undefined;
-    const token = await options.credentials.token(route.auth);
+    const token = await options.credentials.token(route.auth, url);
     if (token === undefined) {
       throw new ApiError('signedOut', `Sign in to call ${label.method} ${label.path}`);
     }

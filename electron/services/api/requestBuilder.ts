@@ -143,17 +143,4 @@ export function displayBaseUrl(baseUrl: string): string {
 }
 
 /** Loopback hosts: the Local sandbox and development servers. */
-export function isLoopbackUrl(url: string): boolean {
-  let hostname: string;
-  try {
-    hostname = new URL(url).hostname;
-  } catch {
-    return false;
-  }
-  return (
-    hostname === 'localhost' ||
-    hostname.endsWith('.localhost') ||
-    hostname === '[::1]' ||
-    /^127(?:\.\d{1,3}){3}$/.test(hostname)
-  );
-}
+export { isLoopbackUrl } from '../../ipc/addresses.ts';

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type {
   Environment,
@@ -11,6 +12,7 @@ import {
   type ApiClient,
   type Credentials,
 } from '../../../electron/services/api/apiClient.ts';
+import { credentialOrigin } from '../../../electron/ipc/addresses.ts';
 import { ApiError } from '../../../electron/services/api/apiError.ts';
 import type { Logger } from '../../../electron/services/logger.ts';
 import { secretKeys, type SecretStore } from '../../../electron/services/secrets.ts';
@@ -71,6 +73,11 @@ function environmentOf(id: string, server: TestServer | string): Environment {
     baseUrl: typeof server === 'string' ? server : server.url,
     source: 'user',
   };
+}
+
+/** The keychain entry of an environment's refresh token, bound to the server's origin. */
+function refreshKey(id: string, server: TestServer, email: string): string {
+  return secretKeys.refreshToken(id, credentialOrigin(environmentOf(id, server)), email);
 }
 
 /** A keychain stand-in that works like the real one (the real one: test/keychain). */
@@ -299,7 +306,7 @@ describe('remembered sessions', () => {
     const signedIn = await signIn(first.manager, ADMIN, true);
     expect(signedIn.rememberedEmail).toBe(ADMIN.email);
     expect(store.entries.get(secretKeys.rememberedEmail('main'))).toBe(ADMIN.email);
-    const storedKey = secretKeys.refreshToken('main', ADMIN.email);
+    const storedKey = refreshKey('main', main.server, ADMIN.email);
     expect(store.entries.get(storedKey)).toBe(first.refreshTokensIssued.at(-1));
     expect([...store.entries.keys()].sort()).toEqual(
       [secretKeys.rememberedEmail('main'), storedKey].sort(),
@@ -353,7 +360,7 @@ describe('remembered sessions', () => {
     first.manager.dispose();
     // Another device reused the token meanwhile, say: the family is revoked.
     await main.server.request('POST', '/auth/logout', {
-      token: store.entries.get(secretKeys.refreshToken('main', ADMIN.email)),
+      token: store.entries.get(refreshKey('main', main.server, ADMIN.email)),
     });
 
     const second = harness(store);
@@ -362,18 +369,19 @@ describe('remembered sessions', () => {
       status: 'signedOut',
       rememberedEmail: ADMIN.email,
     });
-    expect(store.entries.has(secretKeys.refreshToken('main', ADMIN.email))).toBe(false);
+    expect(store.entries.has(refreshKey('main', main.server, ADMIN.email))).toBe(false);
   });
 
   test('a remembered session waits for the Local sandbox and is restored when it runs', async () => {
     const store = keychainDouble();
     const first = harness(store);
-    await first.manager.activate(environmentOf('local', main.server));
+    const local: Environment = { ...environmentOf('local', main.server), kind: 'local' };
+    await first.manager.activate(local);
     await signIn(first.manager, ADMIN, true);
     first.manager.dispose();
 
     const second = harness(store);
-    const notRunning = { ...environmentOf('local', main.server), baseUrl: '' };
+    const notRunning = { ...local, baseUrl: '' };
     expect(await second.manager.activate(notRunning)).toEqual({
       environmentId: 'local',
       status: 'signedOut',
@@ -381,7 +389,7 @@ describe('remembered sessions', () => {
     });
     expect(second.refreshTokensSent).toHaveLength(0);
 
-    second.manager.environmentChanged(environmentOf('local', main.server));
+    await second.manager.environmentChanged(local);
     await expect.poll(() => second.manager.state().status).toBe('signedIn');
     expect(second.events.at(-1)?.payload).toMatchObject({ status: 'signedIn' });
     expect((await second.manager.api().currentUser({})).email).toBe(ADMIN.email);
@@ -502,7 +510,7 @@ describe('refresh', () => {
     const changed = events.filter((event) => event.name === 'session.changed');
     expect(changed.at(-1)?.payload).toMatchObject({ status: 'signedOut' });
     // The dead token is gone from the keychain; the e-mail stays for the password prompt.
-    expect(store.entries.has(secretKeys.refreshToken('main', ADMIN.email))).toBe(false);
+    expect(store.entries.has(refreshKey('main', main.server, ADMIN.email))).toBe(false);
     expect(store.entries.get(secretKeys.rememberedEmail('main'))).toBe(ADMIN.email);
     // Later calls: signed out, and no second event.
     expect((await rejection(manager.api().currentUser({}))).kind).toBe('signedOut');
@@ -511,11 +519,12 @@ describe('refresh', () => {
 
   test('a refresh that cannot reach the server is not an expiry', async () => {
     const { manager, clock, expiredEvents } = harness();
-    const environment = environmentOf('main', main.server);
+    // The Local sandbox: its address changes when it restarts, its session stays.
+    const environment: Environment = { ...environmentOf('main', main.server), kind: 'local' };
     await manager.activate(environment);
     await signIn(manager);
     // The server goes away (the address now answers nothing) while the token is due.
-    manager.environmentChanged({ ...environment, baseUrl: 'http://127.0.0.1:9' });
+    await manager.environmentChanged({ ...environment, baseUrl: 'http://127.0.0.1:9' });
     clock.offsetMs = (ACCESS_SECONDS + 5) * 1000;
     main.clock.offsetMs = (ACCESS_SECONDS + 5) * 1000;
     const error = await rejection(manager.api().currentUser({}));
@@ -524,7 +533,7 @@ describe('refresh', () => {
     expect(expiredEvents()).toHaveLength(0);
 
     // It comes back: the same session refreshes and carries on.
-    manager.environmentChanged(environment);
+    await manager.environmentChanged(environment);
     expect((await manager.api().currentUser({})).email).toBe(ADMIN.email);
     expect(manager.state().status).toBe('signedIn');
   });
@@ -579,8 +588,8 @@ describe('environments', () => {
 
       expect(store.entries.get(secretKeys.rememberedEmail('one'))).toBe(ADMIN.email);
       expect(store.entries.get(secretKeys.rememberedEmail('two'))).toBe(MANAGER.email);
-      expect(store.entries.has(secretKeys.refreshToken('one', ADMIN.email))).toBe(true);
-      expect(store.entries.has(secretKeys.refreshToken('two', MANAGER.email))).toBe(true);
+      expect(store.entries.has(refreshKey('one', main.server, ADMIN.email))).toBe(true);
+      expect(store.entries.has(refreshKey('two', other.server, MANAGER.email))).toBe(true);
 
       // Signing out of one leaves the other's stored session alone; the next launch restores it.
       await first.manager.signOut();
@@ -601,3 +610,106 @@ describe('environments', () => {
 function deniedPlants(): number {
   return main.log.count('GET', '/plants', 401);
 }
+
+describe('credentials bound to the server that issued them', () => {
+  /** A server at another address that notes every request's credentials and body. */
+  async function stranger() {
+    const seen: { authorization?: string; body: string; url: string }[] = [];
+    const server = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push({ authorization: request.headers.authorization, body, url: request.url ?? '' });
+        response.writeHead(503).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    return {
+      url,
+      seen,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  const tokenEntries = (store: { entries: Map<string, string> }, id: string) =>
+    [...store.entries.keys()].filter((key) => key.startsWith(`refreshToken/${id}/`));
+
+  test('an edited address signs out, revokes at the old server and sends nothing to the new one', async () => {
+    const thief = await stranger();
+    try {
+      const store = keychainDouble();
+      const { manager, refreshTokensIssued, expiredEvents } = harness(store);
+      const environment = environmentOf('main', main.server);
+      await manager.activate(environment);
+      await signIn(manager, ADMIN, true);
+      const issued = refreshTokensIssued.at(-1)!;
+      expect(tokenEntries(store, 'main')).toHaveLength(1);
+
+      await manager.environmentChanged({ ...environment, baseUrl: thief.url });
+
+      expect(manager.state()).toEqual({ environmentId: 'main', status: 'signedOut' });
+      expect(expiredEvents().at(-1)?.message).toBe(
+        `Env main now points to ${thief.url}: sign in there to continue. You were signed out of the previous address.`,
+      );
+      expect(tokenEntries(store, 'main')).toEqual([]);
+      expect(store.entries.has(secretKeys.rememberedEmail('main'))).toBe(false);
+      // Revoked where it was issued: the old server no longer takes it.
+      const reused = await main.server.request('GET', '/auth/token', { token: issued });
+      expect(reused.status).toBe(401);
+      // Calls now fail as signed out, and the new address has seen no credential at all.
+      expect((await rejection(manager.api().currentUser({}))).kind).toBe('signedOut');
+      expect(thief.seen).toEqual([]);
+    } finally {
+      await thief.close();
+    }
+  });
+
+  test('a remembered token is never sent to the address an environment has at the next launch', async () => {
+    const thief = await stranger();
+    try {
+      const store = keychainDouble();
+      const first = harness(store);
+      const environment = environmentOf('main', main.server);
+      await first.manager.activate(environment);
+      await signIn(first.manager, ADMIN, true);
+      first.manager.dispose();
+
+      // environments.json edited while the app was closed.
+      const second = harness(store);
+      const state = await second.manager.activate({ ...environment, baseUrl: thief.url });
+      expect(state.status).toBe('signedOut');
+      expect(second.refreshTokensSent).toEqual([]);
+      expect(thief.seen).toEqual([]);
+    } finally {
+      await thief.close();
+    }
+  });
+
+  test('removing an environment revokes its session and deletes its keychain entries', async () => {
+    const store = keychainDouble();
+    const { manager, refreshTokensIssued } = harness(store);
+    const environment = environmentOf('gone', main.server);
+    await manager.activate(environment);
+    await signIn(manager, ADMIN, true);
+    const issued = refreshTokensIssued.at(-1)!;
+
+    await manager.forgetEnvironment(environment);
+
+    expect(tokenEntries(store, 'gone')).toEqual([]);
+    expect(store.entries.has(secretKeys.rememberedEmail('gone'))).toBe(false);
+    expect((await main.server.request('GET', '/auth/token', { token: issued })).status).toBe(401);
+  });
+
+  test('the Local sandbox keeps its session when it comes back on another port', async () => {
+    const store = keychainDouble();
+    const { manager } = harness(store);
+    const local: Environment = { ...environmentOf('local', main.server), kind: 'local' };
+    await manager.activate(local);
+    await signIn(manager, ADMIN, true);
+    await manager.environmentChanged({ ...local, baseUrl: '' });
+    await manager.environmentChanged(local);
+    expect(manager.state().status).toBe('signedIn');
+    expect((await manager.api().currentUser({})).email).toBe(ADMIN.email);
+  });
+});

@@ -72,6 +72,35 @@ describe('EnvironmentsView', () => {
     ]);
   });
 
+  test("an administrator's locked entry offers no Edit or Remove, and says why", async () => {
+    const locked: Environment = {
+      id: 'company',
+      name: 'Company',
+      kind: 'production',
+      baseUrl: 'https://api.company.example',
+      source: 'admin',
+      locked: true,
+    };
+    const app = await mountView({
+      'environments.list': { environments: [LOCAL_ENVIRONMENT, locked], activeId: 'local' },
+    });
+    const row = app.wrapper.findAll('tbody tr')[1]!;
+    expect(row.text()).toContain('Locked by your administrator: cannot be edited or removed');
+    expect(row.findAll('button').map((b) => b.text())).toEqual(['Test connection']);
+  });
+
+  test('an address other than https is refused unless it is on this machine', async () => {
+    const app = await mountView();
+    await button(app, 'Add environment').trigger('click');
+    await field(app, 'Name').setValue('Plain');
+    await field(app, 'Address').setValue('http://api.example.com');
+    await app.wrapper.get('[role="dialog"] form').trigger('submit');
+    expect(errorOf(app, 'Address')).toBe(
+      'baseUrl must be an https address (http only for a server on this machine)',
+    );
+    expect(app.calls.filter((call) => call.channel === 'environments.add')).toHaveLength(0);
+  });
+
   test("validates with the contract's schema before sending anything", async () => {
     const app = await mountView();
     await button(app, 'Add environment').trigger('click');

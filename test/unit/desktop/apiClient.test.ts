@@ -504,3 +504,43 @@ describe('logging', () => {
     expect(text).not.toContain('private-search');
   });
 });
+
+describe('tokens bound to their server', () => {
+  test('a token is not sent when the address no longer is the server that issued it', async () => {
+    const moved = await fakeServer((_request, response) => response.writeHead(200).end('{}'));
+    const client = createApiClient({ baseUrl: moved.url });
+    const error = await client
+      .currentUser({}, { token: 'issued-elsewhere', tokenOrigin: 'https://api.example' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('signedOut');
+    expect(moved.seen).toEqual([]);
+  });
+
+  test('credentials are asked for the address the call goes to', async () => {
+    const server = await fakeServer((_request, response) =>
+      response.writeHead(401, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          timestamp: 'x',
+          status: 401,
+          error: 'Unauthorized',
+          message: 'no',
+          path: '/auth/me',
+        }),
+      ),
+    );
+    const asked: string[] = [];
+    const credentials: Credentials = {
+      token: async (_auth, targetUrl) => {
+        asked.push(targetUrl);
+        return undefined;
+      },
+      renewAfter401: async () => false,
+    };
+    const client = createApiClient({ baseUrl: server.url, credentials });
+    const error = await client.currentUser({}).catch((caught: unknown) => caught);
+    expect((error as ApiError).kind).toBe('signedOut');
+    expect(asked).toEqual([`${server.url}/auth/me`]);
+    expect(server.seen).toEqual([]);
+  });
+});

@@ -120,8 +120,8 @@ describe('user environments', () => {
       'user-2',
     ]);
 
-    const updated = store.update('user-1', { ...staging, baseUrl: 'http://10.0.0.5:8080' });
-    expect(updated.baseUrl).toBe('http://10.0.0.5:8080');
+    const updated = store.update('user-1', { ...staging, baseUrl: 'https://10.0.0.5:8443' });
+    expect(updated.baseUrl).toBe('https://10.0.0.5:8443');
 
     expect(store.select('user-2').name).toBe('Production');
     expect(store.active().id).toBe('user-2');

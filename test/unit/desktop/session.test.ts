@@ -103,7 +103,7 @@ describe('session orderings', () => {
     const { manager, calls, pending, credentials, next } = setup(store);
     await manager.activate(environment);
     await manager.signIn({ email: EMAIL, password: 'pw', remember: true });
-    const key = secretKeys.refreshToken('env', EMAIL);
+    const key = secretKeys.refreshToken('env', 'http://server.test', EMAIL);
     expect(entries.get(key)).toBe('refresh-1');
 
     const renewal = credentials().renewAfter401('access-1');
@@ -117,13 +117,13 @@ describe('session orderings', () => {
     expect(calls.filter((call) => call.route === 'logout')).toEqual([
       { route: 'logout', token: 'refresh-2' },
     ]);
-    expect(await credentials().token('access')).toBeUndefined();
+    expect(await credentials().token('access', 'http://server.test/auth/me')).toBeUndefined();
   });
 
   test('a sign-in while a remembered session is being restored wins; the restored one is revoked', async () => {
     const { store, entries } = keychainDouble({
       [secretKeys.rememberedEmail('env')]: EMAIL,
-      [secretKeys.refreshToken('env', EMAIL)]: 'stored',
+      [secretKeys.refreshToken('env', 'http://server.test', EMAIL)]: 'stored',
     });
     const { manager, calls, pending, next } = setup(store);
     const activating = manager.activate(environment);
@@ -141,7 +141,9 @@ describe('session orderings', () => {
       { route: 'logout', token: restoredPair.refreshToken },
     ]);
     // The keychain holds the sign-in's token, not the restored one.
-    expect(entries.get(secretKeys.refreshToken('env', EMAIL))).toBe('refresh-1');
+    expect(entries.get(secretKeys.refreshToken('env', 'http://server.test', EMAIL))).toBe(
+      'refresh-1',
+    );
   });
 
   test('a 401 for a token already replaced retries without another refresh', async () => {
@@ -156,7 +158,7 @@ describe('session orderings', () => {
     expect(await first).toBe(true);
     // A slow call that was sent with the old token comes back 401 now.
     expect(await credentials().renewAfter401('access-1')).toBe(true);
-    expect(await credentials().token('access')).toBe('access-2');
+    expect(await credentials().token('access', 'http://server.test/auth/me')).toBe('access-2');
     expect(calls.filter((call) => call.route === 'refreshToken')).toHaveLength(1);
   });
 
