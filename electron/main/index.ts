@@ -131,6 +131,7 @@ function main(): void {
         show: false,
       },
       paths.preload,
+      !app.isPackaged,
     );
     const contents = window.webContents;
     windows.set(window, contents);
@@ -255,6 +256,7 @@ function main(): void {
           isMac: process.platform === 'darwin',
           appName: APP_NAME,
           showAbout,
+          devTools: !app.isPackaged,
           openLogsFolder() {
             shell.openPath(logDir).then(
               (problem) => {

@@ -7,7 +7,21 @@ export interface MenuActions {
   showAbout(): void;
   /** Opens the folder with the log files in the system file manager. */
   openLogsFolder(): void;
+  /** Development builds only (`!app.isPackaged`): the View menu's reload and DevTools. */
+  devTools: boolean;
 }
+
+/** A packaged app's View menu: zoom and full screen; no reload, no DevTools toggle. */
+const PACKAGED_VIEW_MENU: MenuItemConstructorOptions = {
+  label: 'View',
+  submenu: [
+    { role: 'resetZoom' },
+    { role: 'zoomIn' },
+    { role: 'zoomOut' },
+    { type: 'separator' },
+    { role: 'togglefullscreen' },
+  ],
+};
 
 /**
  * The application menu: Electron's standard roles (so shortcuts, Services, Hide, Window and
@@ -27,7 +41,7 @@ export function buildMenuTemplate(actions: MenuActions): MenuItemConstructorOpti
     ...(actions.isMac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
     { role: 'fileMenu' },
     { role: 'editMenu' },
-    { role: 'viewMenu' },
+    actions.devTools ? { role: 'viewMenu' } : PACKAGED_VIEW_MENU,
     { role: 'windowMenu' },
     help,
   ];

@@ -38,6 +38,8 @@ export function createSecureWindow(
   BrowserWindow: new (options: BrowserWindowConstructorOptions) => ElectronBrowserWindow,
   options: Omit<BrowserWindowConstructorOptions, 'webPreferences'>,
   preload: string,
+  /** DevTools exist only in development (`!app.isPackaged`): in a user's app they are a console. */
+  devTools: boolean,
 ): ElectronBrowserWindow {
   return new BrowserWindow({
     ...options,
@@ -57,6 +59,7 @@ export function createSecureWindow(
       safeDialogs: true,
       // Middle-click would open links as new windows; they are denied anyway, this stops the try.
       disableBlinkFeatures: 'Auxclick',
+      devTools,
     },
   });
 }

@@ -158,27 +158,43 @@ function oneLine(text: string): string {
 export const REDACTED = '[redacted]';
 const SECRET_KEY = /token|password|secret|authorization|cookie|key/i;
 /** A JWT: base64url header (JSON, so it starts with "ey"), payload and signature. */
-const JWT = /\bey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
+const JWT = /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 /** RFC 6750 token68 characters, so surrounding punctuation survives. */
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]+=*/gi;
 /**
  * `password=…` (query strings, env dumps) and `"apiKey":"…"` (JSON in an error message). Prose such
- * as "Invalid token: expired" is left alone, so diagnostics stay readable.
+ * as "Invalid token: expired" is left alone, so diagnostics stay readable. The name is any word
+ * (starting only where a word starts, and at most 64 characters: without both, a long run of
+ * "tokenx-tokenx-…" made the engine try every start and every split, cubic in its length); the
+ * replacer then keeps it only if it names a secret.
  */
 const SECRET_ASSIGNMENT =
-  /\b([A-Za-z_-]*(?:token|password|secret|authorization|cookie|key)[A-Za-z_-]*)(\s*=\s*"?|"\s*:\s*")([^\s"',;&}]+)/gi;
+  /(?<![A-Za-z0-9_-])([A-Za-z_-]{1,64})(\s{0,8}=\s{0,8}"?|"\s{0,8}:\s{0,8}")([^\s"',;&}]+)/g;
+/**
+ * Every string is cut to this many characters before anything else looks at it: a log line is
+ * for a person, and no pattern then ever runs over a request body or a whole response.
+ */
+export const MAX_LOGGED_STRING = 4000;
 const MAX_DEPTH = 8;
 
 export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
+/** `text` cut to MAX_LOGGED_STRING characters, saying how much was left out. */
+export function cutForLog(text: string): string {
+  if (text.length <= MAX_LOGGED_STRING) return text;
+  return `${text.slice(0, MAX_LOGGED_STRING)}…[${text.length - MAX_LOGGED_STRING} more characters]`;
+}
+
 export function redactText(text: string): string {
-  return text
+  return cutForLog(text)
     .replace(JWT, REDACTED)
     .replace(BEARER, `$1 ${REDACTED}`)
     .replace(SECRET_ASSIGNMENT, (match, key: string, separator: string, value: string) =>
-      value === REDACTED || /^bearer$/i.test(value) ? match : `${key}${separator}${REDACTED}`,
+      !SECRET_KEY.test(key) || value === REDACTED || /^bearer$/i.test(value)
+        ? match
+        : `${key}${separator}${REDACTED}`,
     );
 }
 

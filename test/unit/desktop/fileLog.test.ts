@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it, test } from 'vitest';
 import {
   createFileLog,
+  MAX_LOGGED_STRING,
   redactText,
   redactValue,
   REDACTED,
@@ -277,3 +279,80 @@ describe('file log redaction', () => {
 function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, index) => from + index);
 }
+
+describe('redaction time is bounded', () => {
+  const timeOf = (work: () => void): number => {
+    const started = performance.now();
+    work();
+    return performance.now() - started;
+  };
+
+  test("'tokenx-' 2,300 times (64 s before) is redacted at once", () => {
+    const crafted = 'tokenx-'.repeat(2300);
+    expect(timeOf(() => redactText(crafted))).toBeLessThan(50);
+    expect(timeOf(() => redactText(`${crafted}=secret-value`))).toBeLessThan(50);
+  });
+
+  test('every string is cut to a few KB first, and says how much was left out', () => {
+    const long = `password=hunter2 ${'x'.repeat(100_000)}`;
+    const redacted = redactText(long);
+    expect(redacted.length).toBeLessThan(MAX_LOGGED_STRING + 50);
+    expect(redacted).toContain(`…[${long.length - MAX_LOGGED_STRING} more characters]`);
+    expect(redacted).not.toContain('hunter2');
+  });
+
+  test('any string up to 100 KB, however crafted, is redacted in under 50 ms', () => {
+    const fragments = fc.constantFrom(
+      'token',
+      'x-',
+      '-',
+      '_',
+      '=',
+      ':',
+      '"',
+      "'",
+      ' ',
+      'Bearer ',
+      'password',
+      'ey',
+      'eyJ',
+      '.',
+      'key',
+      'a',
+      'Z',
+      '9',
+      '&',
+      ';',
+      '}',
+      '\n',
+      'secret',
+    );
+    const crafted = fc
+      .tuple(
+        fc.array(fragments, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 1, max: 5000 }),
+      )
+      .map(([parts, times]) => parts.join('').repeat(times).slice(0, 100_000));
+    const arbitrary = fc.oneof(crafted, fc.string({ maxLength: 100_000, unit: 'binary' }));
+    fc.assert(
+      fc.property(arbitrary, (text) => {
+        expect(timeOf(() => redactText(text))).toBeLessThan(50);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test('secrets in short strings are still masked, whatever surrounds them', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('password', 'apiKey', 'access_token', 'client-secret'),
+        fc.stringMatching(/^[A-Za-z0-9]{6,20}$/),
+        fc.constantFrom(' ', '&', ';', ', '),
+        (name, value, after) => {
+          const text = `${name}=${value}${after}next`;
+          expect(redactText(text)).toBe(`${name}=${REDACTED}${after}next`);
+        },
+      ),
+    );
+  });
+});

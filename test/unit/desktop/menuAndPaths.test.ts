@@ -4,8 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildMenuTemplate } from '../../../electron/main/menu.ts';
 import { builtPaths, environmentsDefaultsFile } from '../../../electron/main/paths.ts';
 
-function template(isMac: boolean) {
-  const actions = { isMac, appName: 'PlantDesk', showAbout: vi.fn(), openLogsFolder: vi.fn() };
+function template(isMac: boolean, devTools = true) {
+  const actions = {
+    isMac,
+    appName: 'PlantDesk',
+    showAbout: vi.fn(),
+    openLogsFolder: vi.fn(),
+    devTools,
+  };
   return { menu: buildMenuTemplate(actions), actions };
 }
 
@@ -31,6 +37,17 @@ describe('application menu', () => {
       'windowMenu',
       'help',
     ]);
+  });
+
+  it('a packaged app’s View menu has zoom and full screen, and no DevTools or reload', () => {
+    const view = template(false, false).menu[2]!;
+    expect(view.role).toBeUndefined();
+    expect(view.label).toBe('View');
+    const roles = (view.submenu as MenuItemConstructorOptions[]).map(
+      (item) => item.role ?? item.type,
+    );
+    expect(roles).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen']);
+    expect(JSON.stringify(template(true, false).menu)).not.toMatch(/toggleDevTools|reload/i);
   });
 
   it('has Help → Open Logs Folder and About PlantDesk', () => {

@@ -28,7 +28,7 @@ import { CONTENT_SECURITY_POLICY } from '../../../electron/services/contentSecur
 const root = path.resolve(import.meta.dirname, '../../..');
 
 describe('createSecureWindow', () => {
-  function create(options = {}) {
+  function create(options = {}, devTools = false) {
     const received: BrowserWindowConstructorOptions[] = [];
     class FakeBrowserWindow {
       constructor(options: BrowserWindowConstructorOptions) {
@@ -39,6 +39,7 @@ describe('createSecureWindow', () => {
       FakeBrowserWindow as unknown as typeof BrowserWindow,
       options,
       '/app/out/preload/index.cjs',
+      devTools,
     );
     return received[0]!;
   }
@@ -58,7 +59,13 @@ describe('createSecureWindow', () => {
       navigateOnDragDrop: false,
       safeDialogs: true,
       disableBlinkFeatures: 'Auxclick',
+      devTools: false,
     });
+  });
+
+  it('has DevTools only when asked (development builds)', () => {
+    expect(create({}, true).webPreferences?.devTools).toBe(true);
+    expect(create({}, false).webPreferences?.devTools).toBe(false);
   });
 
   it('keeps the window options and never enables Blink features', () => {
