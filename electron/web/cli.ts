@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,13 +7,14 @@ import { spawnNodeServer } from '../services/childProcessServer.ts';
 import { createFileLog } from '../services/fileLog.ts';
 import { startPlantDesk } from '../services/plantDesk.ts';
 import { createWebHost } from './host.ts';
+import { openInBrowser } from './opener.ts';
 
 const USAGE = `Usage: npm run web -- [--port 0] [--no-open] [--data-dir DIR] [--clock ISO]
 
 Runs PlantDesk in the browser: the same services as the desktop app in this process, the page
 on http://127.0.0.1:PORT. Prints one line, "PlantDesk web: http://127.0.0.1:PORT/?key=KEY", and
-opens it in the system browser unless --no-open. The key changes at every start; only a page
-opened with it can use the app.
+opens the page in the system browser unless --no-open (with a single-use code, not the key).
+The key changes at every start; only a page opened with it (or the code) can use the app.
 
   --port N        port on 127.0.0.1 (default 0: a free one)
   --no-open       do not open the browser
@@ -44,24 +44,6 @@ function parsePort(text: string): number {
   if (!/^\d+$/.test(text) || port > 65535)
     throw new Error(`--port must be 0..65535, not '${text}'`);
   return port;
-}
-
-/** The system's "open this address" command; the address is ours or allow-listed https. */
-function openInBrowser(url: string): Promise<void> {
-  const [command, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', url.replaceAll('&', '^&')]]
-        : ['xdg-open', [url]];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true });
-    child.once('error', reject);
-    child.once('spawn', () => {
-      child.unref();
-      resolve();
-    });
-  });
 }
 
 async function main(): Promise<void> {
@@ -101,7 +83,7 @@ async function main(): Promise<void> {
     logDir,
     spawnServer: spawnNodeServer(),
     log,
-    openExternal: openInBrowser,
+    openExternal: (url) => openInBrowser(url),
     clock: values.clock ?? (process.env.PLANTDESK_CLOCK || undefined),
   });
   let host;
@@ -116,7 +98,9 @@ async function main(): Promise<void> {
   console.log(`PlantDesk web: ${host.url}`);
 
   if (!values['no-open']) {
-    openInBrowser(host.url).catch((error: unknown) => {
+    // The opener's arguments are readable by every local user: it gets a single-use code that
+    // expires in seconds, never the key.
+    openInBrowser(host.openUrl()).catch((error: unknown) => {
       console.error(`Could not open a browser (${String(error)}); open the address above.`);
     });
   }

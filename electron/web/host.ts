@@ -14,8 +14,14 @@ import { CONTENT_SECURITY_POLICY } from '../services/contentSecurityPolicy.ts';
  *
  * Loopback is not a boundary by itself: any web page the user visits can send requests to
  * 127.0.0.1, and a DNS-rebinding page can even make them same-origin under its own host name. So
- * every call needs the random key printed at start (only the user's terminal and the opened page
- * know it), a foreign Origin is refused, and so is any Host header other than our own address.
+ * every call needs a secret: the page's HttpOnly, SameSite=Strict session cookie, or (scripts)
+ * the random key printed at start; a foreign Origin is refused, and so is any Host header other
+ * than our own address.
+ *
+ * The page gets its cookie by opening `/?code=…` (a single-use code that expires in seconds:
+ * the address handed to the system's browser opener, whose arguments every local user can read)
+ * or `/?key=…` (the printed address, seen only in the user's terminal); either answers with the
+ * cookie and a redirect to `/`, so no secret stays in the address bar or the history.
  */
 
 const SECURITY_HEADERS: Record<string, string> = {
@@ -41,6 +47,10 @@ export interface WebHostOptions {
   log?: Logger;
   /** How often an idle event stream gets a comment line, so proxies and browsers keep it open. */
   heartbeatMs?: number;
+  /** How long an opening code lasts; default 30 s. */
+  openCodeTtlMs?: number;
+  /** Tests move it. */
+  now?: () => number;
 }
 
 export interface WebHost {
@@ -50,8 +60,14 @@ export interface WebHost {
   origin: string;
   port: number;
   key: string;
+  /** A fresh address with a single-use code: what is handed to the browser opener. */
+  openUrl(): string;
+  /** The session cookie's name (per port: cookies are shared by every port of a host). */
+  cookieName: string;
   close(): Promise<void>;
 }
+
+const DEFAULT_OPEN_CODE_TTL_MS = 30_000;
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -80,6 +96,41 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
 
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
+  let cookieName = 'plantdesk';
+  const now = options.now ?? Date.now;
+  const openCodeTtlMs = options.openCodeTtlMs ?? DEFAULT_OPEN_CODE_TTL_MS;
+  /** Digests of unused opening codes → when each expires. */
+  const openCodes = new Map<string, number>();
+  /** Digests of the cookies handed out. */
+  const sessions = new Set<string>();
+
+  function issueOpenCode(): string {
+    const at = now();
+    for (const [code, expires] of openCodes) if (expires <= at) openCodes.delete(code);
+    const code = randomBytes(24).toString('base64url');
+    openCodes.set(digest(code).toString('hex'), at + openCodeTtlMs);
+    return code;
+  }
+
+  /** Spends a code: true once, within its time. */
+  function spendOpenCode(code: string): boolean {
+    const id = digest(code).toString('hex');
+    const expires = openCodes.get(id);
+    openCodes.delete(id);
+    return expires !== undefined && now() < expires;
+  }
+
+  function sessionOf(request: FastifyRequest): string | undefined {
+    for (const part of (request.headers.cookie ?? '').split(';')) {
+      const [name, ...value] = part.trim().split('=');
+      if (name === cookieName) return value.join('=');
+    }
+    return undefined;
+  }
+  const hasSession = (request: FastifyRequest): boolean => {
+    const cookie = sessionOf(request);
+    return cookie !== undefined && sessions.has(digest(cookie).toString('hex'));
+  };
 
   const app = Fastify({ logger: false, bodyLimit: 16 * 1024 * 1024 });
 
@@ -95,13 +146,42 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
     return payload;
   });
 
-  /** Origin and key checks of the two routes that reach the services. */
+  /** Origin and secret checks of the two routes that reach the services. */
   function refuse(request: FastifyRequest, presentedKey: unknown): string | null {
     const origin = request.headers.origin;
     if (origin !== undefined && !allowedOrigins.has(origin.toLowerCase())) return 'Foreign Origin';
-    if (!isKey(presentedKey)) return 'Missing or wrong key';
+    if (!hasSession(request) && !isKey(presentedKey)) return 'Missing or wrong key';
     return null;
   }
+
+  /** `/?code=…` or `/?key=…`: the cookie, then the page at a clean address. */
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET') return;
+    const url = new URL(request.url, 'http://host');
+    if (url.pathname !== '/') return;
+    const code = url.searchParams.get('code');
+    const presentedKey = url.searchParams.get('key');
+    if (code === null && presentedKey === null) return;
+    const granted = code !== null ? spendOpenCode(code) : isKey(presentedKey);
+    if (!granted) {
+      log.warn('web host: refused an opening address', { with: code !== null ? 'code' : 'key' });
+      return reply
+        .code(403)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(
+          'This PlantDesk address has expired or was used already. Open the address `npm run web` printed, or start it again.',
+        );
+    }
+    const session = randomBytes(32).toString('base64url');
+    sessions.add(digest(session).toString('hex'));
+    return reply
+      .code(303)
+      .header('set-cookie', `${cookieName}=${session}; HttpOnly; SameSite=Strict; Path=/`)
+      .header('cache-control', 'no-store')
+      .header('location', '/')
+      .send();
+  });
 
   app.setErrorHandler((error: { statusCode?: number; message?: string }, _request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -171,6 +251,7 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
   const port = address.port;
   allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  cookieName = `plantdesk-${port}`;
   const origin = `http://127.0.0.1:${port}`;
 
   return {
@@ -178,6 +259,8 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
     origin,
     port,
     key,
+    cookieName,
+    openUrl: () => `${origin}/?code=${issueOpenCode()}`,
     close: () => app.close(),
   };
 }

@@ -104,8 +104,9 @@ export function httpTransport(key: string | null, fetchImpl: typeof fetch = fetc
   let source: EventSource | undefined;
 
   function connectEvents(): void {
-    if (source || key === null) return;
-    source = new EventSource(`./events?key=${encodeURIComponent(key)}`);
+    if (source) return;
+    // Without a key the page's session cookie (HttpOnly, set by the host) opens the stream.
+    source = new EventSource(key === null ? './events' : `./events?key=${encodeURIComponent(key)}`);
     source.onmessage = (message: MessageEvent<string>) => {
       let parsed: { event: EventName; payload: unknown };
       try {
@@ -119,17 +120,16 @@ export function httpTransport(key: string | null, fetchImpl: typeof fetch = fetc
 
   return {
     async request(channel, args) {
-      if (key === null) {
-        return transportFailure(
-          'This page was opened without its key: open the address that `npm run web` printed.',
-          'forbidden',
-        );
-      }
       let response: Response;
       try {
         response = await fetchImpl(`./rpc/${channel}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
+          headers: {
+            'content-type': 'application/json',
+            ...(key !== null && { 'x-plantdesk-key': key }),
+          },
+          // The session cookie the host set when the page was opened.
+          credentials: 'same-origin',
           body: JSON.stringify(args),
         });
       } catch {
@@ -146,7 +146,15 @@ export function httpTransport(key: string | null, fetchImpl: typeof fetch = fetc
           'internal',
         );
       }
-      if (isEnvelope(body)) return body;
+      if (isEnvelope(body)) {
+        if (!body.ok && response.status === 403 && body.error.message === 'Missing or wrong key') {
+          return transportFailure(
+            'This page was opened without its key: open the address that `npm run web` printed.',
+            'forbidden',
+          );
+        }
+        return body;
+      }
       return transportFailure(`The PlantDesk web host answered ${response.status}`, 'internal');
     },
     on(event, listener) {

@@ -116,8 +116,32 @@ describe('bridge over HTTP (browser mode)', () => {
     );
     await expect(html.invoke('app.info')).rejects.toMatchObject({ kind: 'internal' });
 
-    const keyless = createBridge(httpTransport(null));
-    await expect(keyless.invoke('app.info')).rejects.toMatchObject({ kind: 'forbidden' });
+    // Without a key and without the host's cookie: the host's refusal, said in the user's words.
+    const refusing = recordingFetch(
+      () =>
+        new Response(
+          JSON.stringify({
+            ok: false,
+            error: { kind: 'forbidden', message: 'Missing or wrong key' },
+          }),
+          { status: 403 },
+        ),
+    );
+    const keyless = createBridge(httpTransport(null, refusing.fetchImpl));
+    await expect(keyless.invoke('app.info')).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: 'This page was opened without its key: open the address that `npm run web` printed.',
+    });
+  });
+
+  test('without a key, calls go with the session cookie and no key header', async () => {
+    const recorded = recordingFetch(
+      () => new Response(JSON.stringify({ ok: true, value: 1 }), { status: 200 }),
+    );
+    await createBridge(httpTransport(null, recorded.fetchImpl)).invoke('app.info');
+    const init = recorded.requests[0]!.init;
+    expect(init.credentials).toBe('same-origin');
+    expect(init.headers).not.toHaveProperty('x-plantdesk-key');
   });
 
   test('the key moves from the address bar to session storage', () => {

@@ -52,10 +52,10 @@ export async function rpc<T>(webApp: WebApp, channel: string, args: unknown[] = 
 export async function api<T>(page: Page, route: string, input: unknown): Promise<T> {
   const envelope = await page.evaluate(
     async ([routeId, routeInput]) => {
-      const key = sessionStorage.getItem('plantdesk.webKey') ?? '';
+      // The page's session cookie (HttpOnly, set when the page was opened) authorizes it.
       const response = await fetch('./rpc/api.call', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-plantdesk-key': key },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify([routeId, routeInput]),
       });
       return (await response.json()) as { ok: boolean; value?: unknown; error?: unknown };

@@ -23,8 +23,14 @@ test('signs in to the Local sandbox as the installer, lists Demo Home and signs 
   webApp,
 }, testInfo) => {
   await openLocalSignIn(page, webApp);
-  // The key is taken out of the address bar once read.
+  // The host swapped the key for an HttpOnly cookie and a clean address; the page never saw it.
   expect(page.url()).not.toContain('key=');
+  expect(await page.evaluate(() => sessionStorage.getItem('plantdesk.webKey'))).toBeNull();
+  const cookies = await page.context().cookies();
+  expect(cookies).toEqual([
+    expect.objectContaining({ httpOnly: true, sameSite: 'Strict', path: '/' }),
+  ]);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
   await screenshot(page, testInfo, '01-sign-in');
 
   await fillSignIn(page, INSTALLER);
@@ -34,7 +40,7 @@ test('signs in to the Local sandbox as the installer, lists Demo Home and signs 
   await expect(topBar).toContainText(INSTALLER.email);
   await screenshot(page, testInfo, '02-plants');
 
-  // A reload keeps the key (sessionStorage) and the session (the host holds it).
+  // A reload keeps the cookie and the session (the host holds it).
   await page.reload();
   await expect(page.getByRole('cell', { name: 'Demo Home', exact: true })).toBeVisible();
 

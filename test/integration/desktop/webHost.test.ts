@@ -334,6 +334,105 @@ describe('web host security checks (stub services)', () => {
   });
 });
 
+describe('opening the page: single-use codes and the session cookie', () => {
+  const KEY = 'cookie-test-key-0123456789';
+  let clock = 0;
+  let host: WebHost;
+  let rendererDir: string;
+
+  beforeAll(async () => {
+    rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-renderer-'));
+    fs.writeFileSync(
+      path.join(rendererDir, 'index.html'),
+      '<!doctype html><title>PlantDesk</title>',
+    );
+    host = await createWebHost({
+      plantDesk: {
+        events: createEventBus(),
+        handlers: stubHandlers({
+          'session.state': async () => ({ environmentId: 'local', status: 'signedOut' }),
+        }),
+      },
+      port: 0,
+      rendererDir,
+      key: KEY,
+      openCodeTtlMs: 30_000,
+      now: () => clock,
+    });
+  });
+  afterAll(async () => {
+    await host.close();
+    fs.rmSync(rendererDir, { recursive: true, force: true });
+  });
+
+  const cookieFrom = (response: RawResponse) =>
+    String(response.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+  const call = (headers: Record<string, string>) =>
+    rawRequest(`${host.origin}/rpc/session.state`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: '[]',
+    });
+
+  it('the opener gets a code, not the key; the code works once for an HttpOnly, SameSite=Strict cookie', async () => {
+    const opened = host.openUrl();
+    expect(opened).toMatch(new RegExp(`^${host.origin}/\\?code=[A-Za-z0-9_-]{20,}$`));
+    expect(opened).not.toContain(KEY);
+
+    const first = await rawRequest(opened);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    const setCookie = first.headers['set-cookie']!;
+    expect(setCookie).toHaveLength(1);
+    expect(setCookie[0]).toMatch(
+      new RegExp(`^${host.cookieName}=[A-Za-z0-9_-]{40,}; HttpOnly; SameSite=Strict; Path=/$`),
+    );
+    expect(host.cookieName).toBe(`plantdesk-${host.port}`);
+
+    const again = await rawRequest(opened);
+    expect(again.status).toBe(403);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).toContain('has expired or was used already');
+
+    // The cookie alone opens the services and the event stream.
+    const cookie = cookieFrom(first);
+    const answered = await call({ cookie });
+    expect(answered.status).toBe(200);
+    expect(answered.json()).toEqual({
+      ok: true,
+      value: { environmentId: 'local', status: 'signedOut' },
+    });
+    const stream = openEvents(`${host.origin}/events`, { cookie });
+    expect((await stream.opened).statusCode).toBe(200);
+    stream.close();
+  });
+
+  it('a code expires in seconds', async () => {
+    const opened = host.openUrl();
+    clock += 30_000;
+    const late = await rawRequest(opened);
+    expect(late.status).toBe(403);
+    expect(late.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('the printed address (with the key) still opens the page the same way', async () => {
+    const printed = await rawRequest(host.url);
+    expect(printed.status).toBe(303);
+    expect(printed.headers.location).toBe('/');
+    expect((await call({ cookie: cookieFrom(printed) })).status).toBe(200);
+    expect((await rawRequest(`${host.origin}/?key=wrong`)).status).toBe(403);
+  });
+
+  it('refuses calls without the cookie or with a made-up one, and cookies from another origin', async () => {
+    expect((await call({})).status).toBe(403);
+    expect((await call({ cookie: `${host.cookieName}=made-up` })).status).toBe(403);
+    const opened = await rawRequest(host.openUrl());
+    const foreign = await call({ cookie: cookieFrom(opened), origin: 'http://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.json().error.message).toBe('Foreign Origin');
+  });
+});
+
 describe('web host over the real services and Local sandbox', () => {
   let root: string;
   let plantDesk: PlantDesk;
