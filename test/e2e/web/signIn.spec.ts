@@ -30,7 +30,7 @@ test('signs in to the Local sandbox as the installer, lists Demo Home and signs 
   expect(cookies).toEqual([
     expect.objectContaining({ httpOnly: true, sameSite: 'Strict', path: '/' }),
   ]);
-  expect(await page.evaluate(() => document.cookie)).toBe('');
+  expect(await page.evaluate('document.cookie')).toBe('');
   await screenshot(page, testInfo, '01-sign-in');
 
   await fillSignIn(page, INSTALLER);
