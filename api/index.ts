@@ -16,3 +16,6 @@ export * from './metricsRoutes.ts';
 export * from './schemas/dates.ts';
 export * from './schemas/metrics.ts';
 export * from './routeInput.ts';
+export * from './freshness.ts';
+export * from './schemas/fleet.ts';
+export * from './fleetRoutes.ts';

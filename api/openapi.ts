@@ -11,6 +11,15 @@ const SCHEMA_OPTIONS = { io: 'input', unrepresentable: 'any', target: 'draft-202
 
 export interface OpenApiInfo {
   version: string;
+  /** Include our own extension routes (default true); see `RouteSpec.extension`. */
+  extensions?: boolean;
+}
+
+/** The routes a server serves: without `extensions`, none of ours beyond the decisions file. */
+export function servedRoutes(extensions = true): [string, RouteSpec][] {
+  return (Object.entries(routes) as [string, RouteSpec][]).filter(
+    ([, route]) => extensions || route.extension !== 'plantdesk',
+  );
 }
 
 /**
@@ -21,7 +30,7 @@ export function generateOpenApiDocument(info: OpenApiInfo): Record<string, unkno
   const schemas = componentSchemas();
   const paths: Record<string, Record<string, unknown>> = {};
   const tags: string[] = [];
-  for (const route of Object.values(routes) as RouteSpec[]) {
+  for (const [, route] of servedRoutes(info.extensions)) {
     if (!tags.includes(route.tag)) tags.push(route.tag);
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operation(route);

@@ -35,7 +35,15 @@ export interface RouteSpec {
   extraErrors?: readonly (401 | 404 | 409 | 413 | 422 | 429)[];
   /** The parameters are defined in `params`, `query` and `body`; this is for listing only. */
   sortable?: readonly string[];
+  /**
+   * Absent for the specification's routes. `decisions`: an extension the decisions file defines
+   * (clients must tolerate its absence); `plantdesk`: one of ours beyond both, which a server
+   * started with `extensions: false` leaves out.
+   */
+  extension?: RouteExtension;
 }
+
+export type RouteExtension = 'decisions' | 'plantdesk';
 
 /** Keeps each route's literal type so that clients get a typed method per route. */
 export function defineRoute<const R extends RouteSpec>(route: R): R {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { metricsRoutes } from './metricsRoutes.ts';
+import { fleetRoutes } from './fleetRoutes.ts';
 import { permission as p } from './permissions.ts';
 import { pageOf, Uuid } from './schemas/common.ts';
 import {
@@ -300,6 +301,7 @@ export const routes = {
     auth: 'refresh',
     permissions: [],
     ownership: false,
+    extension: 'decisions',
     status: 204,
   }),
   currentUser: defineRoute({
@@ -311,6 +313,7 @@ export const routes = {
     auth: 'access',
     permissions: [],
     ownership: false,
+    extension: 'decisions',
     status: 200,
     response: CurrentUser,
   }),
@@ -575,6 +578,7 @@ export const routes = {
     auth: 'access',
     permissions: [p('SENSORS', 'READ')],
     ownership: true,
+    extension: 'plantdesk',
     params: sensorPath,
     status: 200,
     response: SensorConnectionTest,
@@ -615,6 +619,7 @@ export const routes = {
     auth: 'access',
     permissions: [p('PLANTS', 'UPDATE')],
     ownership: true,
+    extension: 'decisions',
     params: plantVendorPath,
     body: PlantVendorConfigureDto,
     status: 200,
@@ -630,6 +635,7 @@ export const routes = {
     auth: 'access',
     permissions: [p('PLANTS', 'UPDATE')],
     ownership: true,
+    extension: 'decisions',
     params: plantVendorPath,
     status: 204,
   }),
@@ -642,6 +648,7 @@ export const routes = {
     auth: 'access',
     permissions: [],
     ownership: false,
+    extension: 'decisions',
     query: z.object({ ...listQueryShape(SORT.vendors) }),
     sortable: SORT.vendors,
     status: 200,
@@ -684,6 +691,9 @@ export const routes = {
 
   // ── Measurements and metrics ────────────────────────────────────────────────
   ...metricsRoutes,
+
+  // ── Fleet monitoring ────────────────────────────────────────────────────────
+  ...fleetRoutes,
 };
 
 export type Routes = typeof routes;

@@ -18,6 +18,8 @@ export interface AppOptions {
   /** Which `Host` headers are answered (DNS rebinding); default any. */
   hosts: HostPolicy;
   timeouts: ServerTimeouts;
+  /** Serve our own extension routes (`RouteSpec.extension === 'plantdesk'`). */
+  extensions: boolean;
 }
 
 /**
@@ -87,9 +89,9 @@ export async function buildApp(
   });
   installRequestLog(app);
   installJsonBodyParser(app, options.bodyLimitBytes);
-  installErrorHandling(app, options.bodyLimitBytes, context.now);
-  await installApiDocs(app, { interactive: options.docs });
-  registerRoutes(app, context, routes, allHandlers(context));
+  installErrorHandling(app, options.bodyLimitBytes, context.now, options.extensions);
+  await installApiDocs(app, { interactive: options.docs, extensions: options.extensions });
+  registerRoutes(app, context, routes, allHandlers(context), options.extensions);
   await app.ready();
   return app;
 }

@@ -7,7 +7,7 @@ const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db .
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
        [--clock 2026-06-21T12:00:00+02:00] [--trust-proxy true|HOPS|ADDRESSES]
        [--allowed-host api.example.com[,HOST:PORT...]] [--only-own-host] [--no-docs]
-       [--allow-private-networks]
+       [--allow-private-networks] [--no-extensions]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
@@ -22,6 +22,9 @@ rebinding; --only-own-host also answers 127.0.0.1, localhost and [::1] at the po
 --allow-private-networks lets sensor connection tests reach loopback, private and link-local
 addresses: for an on-premise server next to the devices. Off by default, so that a server
 reachable from outside cannot be used to probe the network behind it.
+--no-extensions leaves out our routes beyond the specification and the decisions file (plant
+summaries, sensor statuses, the production summary, the connection test), to test a client
+against a server that has only the common routes.
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
       'only-own-host': { type: 'boolean', default: false },
       'no-docs': { type: 'boolean', default: false },
       'allow-private-networks': { type: 'boolean', default: false },
+      'no-extensions': { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -89,6 +93,7 @@ async function main(): Promise<void> {
     onlyOwnLoopbackHost: values['only-own-host'],
     docs: !values['no-docs'],
     connectionTests: { allowPrivateNetworks: values['allow-private-networks'] },
+    extensions: !values['no-extensions'],
     simulation: values['no-simulation']
       ? false
       : {

@@ -88,6 +88,13 @@ export interface StartServerOptions {
   simulation?: SimulationSettings | false;
   /** PV health thresholds overriding the defaults (README, "PV health"). */
   pvHealth?: Partial<PvHealthThresholds>;
+  /**
+   * Serve our own extension routes (default true). `false` leaves out every route beyond the
+   * specification and the decisions file (plant summaries, sensor statuses, the production
+   * summary, the connection test): they answer 404 like unknown routes and are not in
+   * `/openapi.json`, so a client can be tested against a server with only the common routes.
+   */
+  extensions?: boolean;
 }
 
 export interface RunningServer {
@@ -152,6 +159,7 @@ export async function createServer(options: StartServerOptions = {}) {
         ownLoopback: options.onlyOwnLoopbackHost ?? false,
       },
       timeouts: { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts },
+      extensions: options.extensions ?? true,
     });
     const simulator = await startSimulation(
       database.db,

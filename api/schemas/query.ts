@@ -67,6 +67,17 @@ export const uuidListParam = (name: string) =>
   );
 export const stringListParam = () => listParam(z.string().max(200), { type: 'string' });
 
+/** A list of enum values (`FAULT,DEGRADED` or repeated); an unknown value is a 400 naming them. */
+export function enumListParam<const V extends readonly [string, ...string[]]>(
+  name: string,
+  values: V,
+) {
+  return listParam(
+    z.enum(values, { error: `${name} must be one or more of ${values.join(', ')}` }),
+    { type: 'string', enum: [...values] },
+  );
+}
+
 export const uuidParam = (name: string) =>
   documented(
     z.preprocess(

@@ -10,6 +10,7 @@ import { readingHandlers } from '../measurements/readingHandlers.ts';
 import { energyMetricsHandlers } from '../measurements/metrics/metricsHandlers.ts';
 import { forecastHandlers } from '../forecasts/forecastHandlers.ts';
 import { pvHealthHandlers } from '../pvHealth/pvHealthHandlers.ts';
+import { fleetHandlers } from './fleet/fleetHandlers.ts';
 
 /** Every route's handler, by operation id; the type makes a missing one a compile error. */
 export function allHandlers(context: ServerContext): RouteHandlers {
@@ -24,5 +25,6 @@ export function allHandlers(context: ServerContext): RouteHandlers {
     ...energyMetricsHandlers(context),
     ...forecastHandlers(context),
     ...pvHealthHandlers(context),
+    ...fleetHandlers(context),
   } as RouteHandlers;
 }

@@ -36,9 +36,9 @@ export function strictDocsPolicy(swaggerUiPolicy: string): string {
  */
 export async function installApiDocs(
   app: FastifyInstance,
-  options: { interactive: boolean },
+  options: { interactive: boolean; extensions: boolean },
 ): Promise<void> {
-  const document = generateOpenApiDocument({ version });
+  const document = generateOpenApiDocument({ version, extensions: options.extensions });
   await app.register(swagger, {
     mode: 'static',
     specification: { document: document as never },

@@ -6,7 +6,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import { routes, type RouteSpec } from '../../api/index.ts';
+import { servedRoutes } from '../../api/index.ts';
 import { ApiError, errorBody, pathOf, reasonPhrase } from './errors.ts';
 import { drainRequestBody } from './drainBody.ts';
 import { logRequest } from './requestLog.ts';
@@ -19,6 +19,8 @@ export function installErrorHandling(
   app: FastifyInstance,
   bodyLimitBytes: number,
   now: () => Date,
+  /** Whether our extension routes are served: a left-out one is unknown, 404. */
+  extensions = true,
 ): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await drainRequestBody(request.raw);
@@ -42,7 +44,7 @@ export function installErrorHandling(
     return sendError(reply, request, now, 500, 'Internal server error');
   });
 
-  const patterns = Object.values(routes as Record<string, RouteSpec>).map((route) => ({
+  const patterns = servedRoutes(extensions).map(([, route]) => ({
     method: route.method,
     pattern: pathPattern(route.path),
   }));

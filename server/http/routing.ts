@@ -64,10 +64,13 @@ export function registerRoutes(
   context: ServerContext,
   routes: Routes,
   handlers: RouteHandlers,
+  extensions = true,
 ): void {
   app.decorateRequest('plantdeskAuth', null);
   for (const id of Object.keys(routes) as RouteId[]) {
     const route: RouteSpec = routes[id];
+    // Left out, such a route is an unknown one: 404 with the error body.
+    if (!extensions && route.extension === 'plantdesk') continue;
     const handler = handlers[id] as unknown as RouteHandler<RouteSpec>;
     app.route({
       method: route.method,

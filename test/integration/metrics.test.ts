@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../api/index.ts';
-import { createUser } from '../../server/features/auth/userStore.ts';
 import { ingestMany } from '../../server/measurements/readingsStore.ts';
 import { readingSensorOf } from '../../server/measurements/readingSensors.ts';
-import { createDevice, createPlant, createSensor, expectStatus } from '../support/entities.ts';
+import {
+  createDevice,
+  createPlant,
+  createSensor,
+  expectStatus,
+  demoAccountWith,
+} from '../support/entities.ts';
 import { expectErrorBody, TestServer, type DemoRole } from '../support/testServer.ts';
 
 /**
@@ -239,27 +244,8 @@ async function setUpDeviceLoads(): Promise<void> {
 }
 
 /** A demo-organization account with only PLANT_POWER_CONSUMPTION READ. */
-async function consumptionOnlyToken(): Promise<string> {
-  const { context } = server.server;
-  const organization = await context.db
-    .selectFrom('organizations')
-    .select('organization_uuid')
-    .where('name', '=', 'Demo Energy')
-    .executeTakeFirstOrThrow();
-  const email = 'consumption-only@plantdesk.test';
-  await createUser(
-    context.db,
-    {
-      organizationUuid: organization.organization_uuid,
-      email,
-      displayName: 'Consumption only',
-      passwordHash: await context.passwords.hash('consumption-pass-1'),
-      permissions: ['PLANT_POWER_CONSUMPTION READ'],
-    },
-    new Date(NOW).toISOString(),
-  );
-  const login = await server.login(email, 'consumption-pass-1');
-  return expectStatus(login, 200, 'login').accessToken as string;
+function consumptionOnlyToken(): Promise<string> {
+  return demoAccountWith(server, 'consumption-only', ['PLANT_POWER_CONSUMPTION READ']);
 }
 
 beforeAll(async () => {

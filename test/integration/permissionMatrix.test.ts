@@ -233,6 +233,9 @@ const fixtures: Record<RouteId, Fixture> = {
     query: { startDate: '2026-11-20T00:00', endDate: '2026-11-21T00:00' },
   }),
   pvHealth: async (context) => ({ params: plantParams(context) }),
+
+  listPlantSummaries: async () => ({}),
+  listSensorStatuses: async (context) => ({ params: plantParams(context) }),
 };
 
 const ROUTES = Object.entries(routes as Record<RouteId, RouteSpec>) as [RouteId, RouteSpec][];

@@ -1,3 +1,5 @@
+import type { Permission } from '../../api/index.ts';
+import { createUser } from '../../server/features/auth/userStore.ts';
 import type { ApiResponse, TestServer } from './testServer.ts';
 import { newPlantBody } from './testServer.ts';
 
@@ -85,4 +87,35 @@ export async function freshLogin(
   password: string,
 ): Promise<{ accessToken: string; refreshToken: string }> {
   return expectStatus(await server.login(email, password), 200, `login ${email}`);
+}
+
+/**
+ * An access token of a new Demo Energy account holding exactly `permissions`: for checks of what
+ * a narrower role sees.
+ */
+export async function demoAccountWith(
+  server: TestServer,
+  name: string,
+  permissions: readonly Permission[],
+): Promise<string> {
+  const { context } = server.server;
+  const organization = await context.db
+    .selectFrom('organizations')
+    .select('organization_uuid')
+    .where('name', '=', 'Demo Energy')
+    .executeTakeFirstOrThrow();
+  const email = `${name}@plantdesk.test`;
+  const password = `${name}-pass-1`;
+  await createUser(
+    context.db,
+    {
+      organizationUuid: organization.organization_uuid,
+      email,
+      displayName: name,
+      passwordHash: await context.passwords.hash(password),
+      permissions,
+    },
+    context.now().toISOString(),
+  );
+  return expectStatus(await server.login(email, password), 200, 'login').accessToken as string;
 }

@@ -1,0 +1,200 @@
+import type { DataTypeCode, SensorFlow, SensorStatus } from '../../../api/index.ts';
+import { freshnessState } from '../../../api/index.ts';
+import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/fastQuery.ts';
+import type { PlantRow } from '../../db/tables.ts';
+import { BUCKET_MS } from '../../measurements/rollups.ts';
+import {
+  readingAtOrAfter,
+  readingBefore,
+  readingsOf,
+  type Reading,
+} from '../../measurements/readingsStore.ts';
+import { readingSensorsOf, type ReadingSensor } from '../../measurements/readingSensors.ts';
+import { sampleHold } from '../../measurements/sampleHolds.ts';
+
+/**
+ * The freshness of each sensor of a plant: its last reading, when its value last changed, its
+ * state (see `api/freshness.ts`) and how much of the last 24 hours has data.
+ */
+
+const DAY_MS = 86_400_000;
+/** A power or current this close to 0 is at rest. */
+const REST_TOLERANCE = 1e-9;
+
+interface SensorFacts {
+  sensorUuid: string;
+  name: string;
+  deviceUuid: string | null;
+  flow: SensorFlow;
+  samplingIntervalSeconds: number;
+}
+
+export async function plantSensorStatuses(
+  db: Db,
+  plant: Readonly<PlantRow>,
+  nowMs: number,
+): Promise<SensorStatus[]> {
+  const sensors: SensorFacts[] = (
+    await rowsOf(
+      db,
+      db
+        .selectFrom('sensors')
+        .select(['sensor_uuid', 'name', 'device_uuid', 'flow', 'sampling_interval_seconds'])
+        .where('plant_uuid', '=', plant.plant_uuid)
+        .compile(),
+    )
+  )
+    .map((row) => ({
+      sensorUuid: row.sensor_uuid,
+      name: row.name,
+      deviceUuid: row.device_uuid,
+      flow: row.flow as SensorFlow,
+      samplingIntervalSeconds: row.sampling_interval_seconds,
+    }))
+    .sort(byName);
+  const [readingSensors, units] = await Promise.all([
+    readingSensorsOf(
+      db,
+      sensors.map((sensor) => sensor.sensorUuid),
+    ),
+    dataTypeUnits(db),
+  ]);
+  const statuses: SensorStatus[] = [];
+  for (const sensor of sensors) {
+    statuses.push(
+      await sensorStatus(db, sensor, readingSensors.get(sensor.sensorUuid), units, nowMs),
+    );
+  }
+  return statuses;
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const byName = (a: SensorFacts, b: SensorFacts) =>
+  collator.compare(a.name, b.name) || a.sensorUuid.localeCompare(b.sensorUuid);
+
+async function dataTypeUnits(db: Db): Promise<Map<string, string>> {
+  const rows = await rowsOf(
+    db,
+    db.selectFrom('data_types_collects').select(['code', 'unit']).compile(),
+  );
+  return new Map(rows.map((row) => [row.code, row.unit]));
+}
+
+async function sensorStatus(
+  db: Db,
+  sensor: SensorFacts,
+  reading: ReadingSensor | undefined,
+  units: ReadonlyMap<string, string>,
+  nowMs: number,
+): Promise<SensorStatus> {
+  const intervalSeconds = sensor.samplingIntervalSeconds;
+  const last = await readingBefore(db, sensor.sensorUuid, Number.MAX_SAFE_INTEGER);
+  const changedAt = last ? await lastChangeOf(db, sensor.sensorUuid, last) : null;
+  const dataType = reading?.dataType ?? null;
+  return {
+    sensorUuid: sensor.sensorUuid,
+    name: sensor.name,
+    deviceUuid: sensor.deviceUuid,
+    flow: sensor.flow,
+    dataType,
+    unit: dataType === null ? null : (units.get(dataType) ?? null),
+    expectedIntervalSeconds: intervalSeconds,
+    state: freshnessState(last?.takenAt ?? null, intervalSeconds, nowMs),
+    lastReadingAt: last ? new Date(last.takenAt).toISOString() : null,
+    lastValue: last?.value ?? null,
+    lastChangedAt: changedAt === null ? null : new Date(changedAt).toISOString(),
+    valueAtRest: last !== undefined && changedAt !== null && isAtRest(dataType, last, changedAt),
+    coverage24h: await coverageOf(db, sensor.sensorUuid, intervalSeconds * 1000, nowMs),
+  };
+}
+
+/**
+ * A value that may stay unchanged for hours without anything being wrong: no power or current
+ * flowing, no irradiance, or an energy counter that has stopped counting (its last reading
+ * repeats the one before).
+ */
+export function isAtRest(dataType: DataTypeCode | null, last: Reading, changedAt: number): boolean {
+  switch (dataType) {
+    case 'POWER':
+    case 'CURRENT':
+      return Math.abs(last.value) <= REST_TOLERANCE;
+    case 'IRRADIANCE':
+      return last.value <= 0;
+    case 'ENERGY':
+      return changedAt < last.takenAt;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The first reading of the run of equal values that ends with `last`. Rollups hold every
+ * sample's value in their minimum and maximum, so the latest bucket whose extremes differ from
+ * the last value bounds the latest reading of another value; a short backward scan of the raw
+ * readings from there finds it, however long the run (a sensor stuck for months).
+ */
+async function lastChangeOf(db: Db, sensorUuid: string, last: Reading): Promise<number> {
+  const [bucket] = await rowsOf(
+    db,
+    db
+      .selectFrom('sensor_rollups')
+      .select('bucket_start')
+      .where('sensor_uuid', '=', sensorUuid)
+      .where((eb) => eb.or([eb('min_value', '<>', last.value), eb('max_value', '<>', last.value)]))
+      .orderBy('bucket_start', 'desc')
+      .limit(1)
+      .compile(),
+  );
+  const [differing] =
+    bucket === undefined
+      ? []
+      : await rowsOf(
+          db,
+          db
+            .selectFrom('readings')
+            .select('taken_at')
+            .where('sensor_uuid', '=', sensorUuid)
+            .where('taken_at', '<', Number(bucket.bucket_start) + BUCKET_MS)
+            .where('value', '<>', last.value)
+            .orderBy('taken_at', 'desc')
+            .limit(1)
+            .compile(),
+        );
+  const from = differing === undefined ? Number.MIN_SAFE_INTEGER : Number(differing.taken_at) + 1;
+  const first = await readingAtOrAfter(db, sensorUuid, from);
+  return first?.takenAt ?? last.takenAt;
+}
+
+/**
+ * The share of the 24 hours before `nowMs` with data, each reading holding as an instantaneous
+ * value does (until the next within 3 intervals, else one interval), whatever the data type:
+ * this is about readings arriving, so a counter's spread over a gap does not count.
+ */
+async function coverageOf(
+  db: Db,
+  sensorUuid: string,
+  intervalMs: number,
+  nowMs: number,
+): Promise<number> {
+  const from = nowMs - DAY_MS;
+  const before = await readingBefore(db, sensorUuid, from);
+  const inWindow = await readingsOf(db, sensorUuid, from, nowMs + 1);
+  const samples = before ? [before, ...inWindow] : inWindow;
+  let coveredMs = 0;
+  for (let index = 0; index < samples.length; index++) {
+    const sample = samples[index]!;
+    const next = samples[index + 1];
+    const hold = sampleHold(
+      'instant',
+      intervalMs,
+      sample.takenAt,
+      sample.value,
+      next?.takenAt,
+      next?.value,
+    );
+    if (!hold) continue;
+    coveredMs += Math.max(0, Math.min(hold.end, nowMs) - Math.max(hold.start, from));
+  }
+  return Math.round((coveredMs / DAY_MS) * 1e6) / 1e6;
+}
