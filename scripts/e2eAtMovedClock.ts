@@ -4,7 +4,8 @@
  * its Local sandbox and Chromium all see it) to 02:30 in Rome on the day DST ends. The specs pin
  * their own instants (`hostClock`, `page.clock`); this run proves that nothing else in the app or
  * the tests reads the real time: a test that only passes at the hour CI happens to run fails here.
- * Needs a build (`npm run test:e2e` makes one) and Debian's `faketime`.
+ * Needs Debian's `faketime`, and the build `npm run test:e2e` makes (made here when missing, so
+ * that this run says something useful even after an earlier step failed).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -33,6 +34,12 @@ const refused = refusal();
 if (refused) {
   console.error(refused);
   process.exit(1);
+}
+
+if (!existsSync('out/renderer/index.html')) {
+  console.error('test:e2e:clock: no build yet; building the app first');
+  const built = spawnSync('npx', ['electron-vite', 'build'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 console.error(`Running the time-dependent end-to-end specs at ${MOVED_CLOCK_UTC} UTC (faketime)`);
