@@ -7,6 +7,7 @@ import { DEFAULT_BATTERY_CAPACITY_KWH, type BatterySpec } from './battery.ts';
 import { isSimulatorAddress, resolveChannel, sourceOf, type ChannelPlant } from './channels.ts';
 import { DEFAULT_EV_CHARGING_POWER_W } from './evCharger.ts';
 import { externallyFed } from './externalFeeds.ts';
+import { plantFaultsOf, sensorFaultOf, type SensorFault } from './faults.ts';
 import type { LoadSpec, PlantSimulationConfig } from './plantSimulation.ts';
 import type { SimulatedSensorSpec } from './sensorReadings.ts';
 import type { PvArray } from './solar.ts';
@@ -82,7 +83,7 @@ export async function simulatedPlants(db: Db, seed: number): Promise<SimulatedPl
     simulated.map((row) => row.sensor_uuid),
   );
   const plantUuids = [...new Set(simulated.map((row) => row.plant_uuid))];
-  const [plants, devices, householdSignature] = await Promise.all([
+  const [plants, devices, householdSignature, sensorFaults] = await Promise.all([
     db.selectFrom('plants').selectAll().where('plant_uuid', 'in', plantUuids).execute(),
     devicesOf(db, plantUuids),
     db
@@ -90,6 +91,10 @@ export async function simulatedPlants(db: Db, seed: number): Promise<SimulatedPl
       .select(['hourly_profile', 'typical_daily_kwh'])
       .where('code', '=', HOUSEHOLD_SIGNATURE)
       .executeTakeFirst(),
+    faultsOfSensors(
+      db,
+      simulated.map((row) => row.sensor_uuid),
+    ),
   ]);
   const household: LoadSpec = {
     key: HOUSEHOLD_KEY,
@@ -110,7 +115,15 @@ export async function simulatedPlants(db: Db, seed: number): Promise<SimulatedPl
           .filter((row) => row.plant_uuid === plant.plant_uuid)
           .flatMap((row) => {
             const sensor = readingSensors.get(row.sensor_uuid);
-            return sensor ? [{ sensor, address: row.connection_address! }] : [];
+            return sensor
+              ? [
+                  {
+                    sensor,
+                    address: row.connection_address!,
+                    fault: sensorFaults.get(row.sensor_uuid) ?? null,
+                  },
+                ]
+              : [];
           }),
         household,
         seed,
@@ -122,7 +135,7 @@ export async function simulatedPlants(db: Db, seed: number): Promise<SimulatedPl
 function simulatedPlant(
   plant: PlantRow,
   devices: readonly DeviceFacts[],
-  sensors: readonly { sensor: ReadingSensor; address: string }[],
+  sensors: readonly { sensor: ReadingSensor; address: string; fault: SensorFault | null }[],
   household: LoadSpec,
   seed: number,
 ): SimulatedPlant {
@@ -144,7 +157,7 @@ function simulatedPlant(
     loadOfDevice: (deviceUuid) => loads.find((load) => load.key === deviceUuid)?.key,
     loadOfKind: (kind) => loads.find((load) => load.kind === kind)?.key,
   };
-  const simulatedSensors = sensors.flatMap(({ sensor, address }) => {
+  const simulatedSensors = sensors.flatMap(({ sensor, address, fault }) => {
     const channel = resolveChannel({ ...sensor, address }, channelPlant);
     return channel
       ? [
@@ -153,6 +166,7 @@ function simulatedPlant(
             channel,
             kind: sensor.kind,
             samplingIntervalSeconds: sensor.samplingIntervalSeconds,
+            fault,
           },
         ]
       : [];
@@ -175,9 +189,29 @@ function simulatedPlant(
       planeOfArray: pv ?? { tiltDeg: DEFAULT_TILT_DEG, azimuthDeg: equatorFacing },
       battery: batteryOf(devices, sources.has('battery') || sources.has('soc')),
       loads,
+      pvFaults: plantFaultsOf(parseJsonObject(plant.metadata)),
     },
     sensors: simulatedSensors,
   };
+}
+
+/** Faults injected through the sensors' metadata, by sensor. */
+async function faultsOfSensors(
+  db: Db,
+  sensorUuids: readonly string[],
+): Promise<Map<string, SensorFault>> {
+  const faults = new Map<string, SensorFault>();
+  if (sensorUuids.length === 0) return faults;
+  const rows = await db
+    .selectFrom('sensors')
+    .select(['sensor_uuid', 'metadata'])
+    .where('sensor_uuid', 'in', [...sensorUuids])
+    .execute();
+  for (const row of rows) {
+    const fault = sensorFaultOf(parseJsonObject(row.metadata));
+    if (fault) faults.set(row.sensor_uuid, fault);
+  }
+  return faults;
 }
 
 function deviceLoad(device: DeviceFacts): LoadSpec {

@@ -1,3 +1,4 @@
+import { pvFactorAt, type PvFault } from './faults.ts';
 import { dispatchBattery, type BatterySpec } from './battery.ts';
 import {
   applianceDay,
@@ -40,6 +41,8 @@ export interface PlantSimulationConfig {
   planeOfArray: { tiltDeg: number; azimuthDeg: number };
   battery: BatterySpec | null;
   loads: readonly LoadSpec[];
+  /** Injected faults of the PV output (faults.ts): a tripped inverter, a soiled array. */
+  pvFaults?: readonly PvFault[];
 }
 
 /** One UTC day, one value per minute (the value holds from that minute to the next). */
@@ -91,7 +94,8 @@ export function createPlantSimulation(config: PlantSimulationConfig): PlantSimul
   const uncontrolled = (dayIndex: number): UncontrolledDay =>
     uncontrolledCache.get(dayIndex, () => {
       const weather = weatherDay(seed, config.site, dayIndex);
-      const { poaWm2, pvW } = solarDay(dayIndex, weather);
+      const { poaWm2, pvW: healthyPvW } = solarDay(dayIndex, weather);
+      const pvW = withPvFaults(healthyPvW, config.pvFaults ?? [], dayIndex);
       const consumptionW = new Float64Array(MINUTES_PER_DAY);
       const loadW = new Map<string, Float64Array>();
       for (const load of config.loads) {
@@ -204,4 +208,19 @@ class DayCache<T> {
     }
     return value;
   }
+}
+
+/** The PV output with the plant's injected faults applied, minute by minute (a new array). */
+function withPvFaults(
+  pvW: Float64Array,
+  faults: readonly PvFault[],
+  dayIndex: number,
+): Float64Array {
+  if (faults.length === 0) return pvW;
+  const faulty = new Float64Array(pvW.length);
+  const firstMinuteMs = dayIndex * MINUTES_PER_DAY * 60_000;
+  for (let index = 0; index < pvW.length; index++) {
+    faulty[index] = pvW[index]! * pvFactorAt(faults, firstMinuteMs + index * 60_000);
+  }
+  return faulty;
 }

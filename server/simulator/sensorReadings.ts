@@ -1,5 +1,6 @@
 import type { ReadingKind } from '../measurements/readingKinds.ts';
 import { channelSeries, type Channel } from './channels.ts';
+import { applySensorFault, type SensorFault } from './faults.ts';
 import { DAY_MS, MINUTE_MS } from './plantClock.ts';
 import type { PlantSimulation, SimulatedDay } from './plantSimulation.ts';
 
@@ -19,6 +20,8 @@ export interface SimulatedSensorSpec {
   channel: Channel;
   kind: ReadingKind;
   samplingIntervalSeconds: number;
+  /** A fault injected from the sensor's metadata (faults.ts). */
+  fault?: SensorFault | null;
 }
 
 export interface ReadingColumns {
@@ -54,6 +57,7 @@ export function appendDayReadings(
   readings: ReadingColumns,
 ): void {
   const { takenAt, values } = readings;
+  const appendedFrom = takenAt.length;
   const stepMs = Math.max(Math.round(sensor.samplingIntervalSeconds), 1) * 1000;
   const dayStart = dayIndex * DAY_MS;
   const from = Math.max(afterMs + 1 - dayStart, 0);
@@ -77,6 +81,7 @@ export function appendDayReadings(
       values.push(series[Math.floor(offset / MINUTE_MS)]!);
     }
   }
+  applySensorFault(sensor.fault, takenAt, values, appendedFrom);
 }
 
 /** kWh counted from midnight to the start of each minute (and the day's total at the end). */
