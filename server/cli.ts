@@ -7,7 +7,7 @@ const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db .
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
        [--clock 2026-06-21T12:00:00+02:00] [--trust-proxy true|HOPS|ADDRESSES]
        [--allowed-host api.example.com[,HOST:PORT...]] [--only-own-host] [--no-docs]
-       [--allow-private-networks] [--no-extensions]
+       [--allow-private-networks] [--no-extensions] [--demo-fleet 12]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
@@ -22,6 +22,9 @@ rebinding; --only-own-host also answers 127.0.0.1, localhost and [::1] at the po
 --allow-private-networks lets sensor connection tests reach loopback, private and link-local
 addresses: for an on-premise server next to the devices. Off by default, so that a server
 reachable from outside cannot be used to probe the network behind it.
+--demo-fleet N seeds N plants of the demo fleet with --demo (default 12, 0 for none): simulated
+plants across zones, some with a fault for monitoring to find; their first week of history is
+written before the listening line, the rest in the background.
 --no-extensions leaves out our routes beyond the specification and the decisions file (plant
 summaries, sensor statuses, the production summary, the connection test), to test a client
 against a server that has only the common routes.
@@ -67,6 +70,7 @@ async function main(): Promise<void> {
       'no-docs': { type: 'boolean', default: false },
       'allow-private-networks': { type: 'boolean', default: false },
       'no-extensions': { type: 'boolean', default: false },
+      'demo-fleet': { type: 'string' },
     },
     strict: true,
   });
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
     docs: !values['no-docs'],
     connectionTests: { allowPrivateNetworks: values['allow-private-networks'] },
     extensions: !values['no-extensions'],
+    demoFleet: parseCount('demo-fleet', values['demo-fleet']),
     simulation: values['no-simulation']
       ? false
       : {
@@ -139,7 +144,7 @@ function exitWithParent(shutdown: () => void): void {
 main().catch((error: unknown) => {
   const usageError =
     (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ||
-    /^--(port|history-days|seed|trust-proxy)|^The clock must be|^PLANTDESK_\w+ must be/.test(
+    /^--(port|history-days|seed|trust-proxy|demo-fleet)|^The clock must be|^PLANTDESK_\w+ must be/.test(
       String((error as Error).message),
     );
   console.error(usageError ? `${(error as Error).message}\n${USAGE}` : error);

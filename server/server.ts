@@ -13,6 +13,7 @@ import { DEFAULT_TOKEN_LIFETIMES, TokenService, type TokenLifetimes } from './au
 import type { ServerContext } from './context.ts';
 import { openSqliteDatabase } from './db/database.ts';
 import { ensureAdmin, type AdminAccount } from './demo/admin.ts';
+import { DEFAULT_DEMO_FLEET_SIZE } from './demo/demoFleet.ts';
 import { seedDemo } from './demo/seedDemo.ts';
 import { seedReferenceCatalogs } from './demo/seedCatalogs.ts';
 import {
@@ -33,8 +34,10 @@ export interface StartServerOptions {
   host?: string;
   /** SQLite file path, or `:memory:`. Default `:memory:`. */
   db?: string;
-  /** Seed the demo accounts and the Demo Home plant on an empty database. */
+  /** Seed the demo accounts, Demo Home and the demo fleet on an empty database. */
   demo?: boolean;
+  /** How many plants of the demo fleet `demo` seeds (default 12; 0 for none). */
+  demoFleet?: number;
   /** An administrator to create when no account has that e-mail. */
   admin?: AdminAccount;
   /** Fastify/pino logger options; default: JSON lines on stderr at `info`. `false` silences. */
@@ -147,7 +150,7 @@ export async function createServer(options: StartServerOptions = {}) {
       pvHealth: options.pvHealth,
     };
     await seedReferenceCatalogs(context);
-    if (options.demo) await seedDemo(context);
+    if (options.demo) await seedDemo(context, options.demoFleet ?? DEFAULT_DEMO_FLEET_SIZE);
     if (options.admin) await ensureAdmin(context, options.admin);
     const app = await buildApp(context, {
       logger: options.logger ?? { level: 'info', stream: process.stderr },

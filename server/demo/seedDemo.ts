@@ -5,13 +5,24 @@ import { createOrganization, createUser } from '../features/auth/userStore.ts';
 import { insertPlant } from '../features/plants/plantStore.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS } from './accounts.ts';
 import { readCatalogUuids } from './catalogUuids.ts';
-import { DEMO_DEVICES, DEMO_PLANT, DEMO_SENSORS } from './demoPlant.ts';
+import { DEFAULT_DEMO_FLEET_SIZE, demoFleet } from './demoFleet.ts';
+import {
+  DEMO_DEVICES,
+  DEMO_PLANT,
+  DEMO_SENSORS,
+  type DemoDevice,
+  type DemoSensor,
+} from './demoPlant.ts';
 
 /**
- * Seeds the demo organizations, accounts and the Demo Home plant, once, on a database that has
- * no account yet (a database with real accounts is never given known passwords).
+ * Seeds the demo organizations, accounts, the Demo Home plant and `fleetSize` plants of the demo
+ * fleet (demoFleet.ts), once, on a database that has no account yet (a database with real
+ * accounts is never given known passwords).
  */
-export async function seedDemo(context: ServerContext): Promise<void> {
+export async function seedDemo(
+  context: ServerContext,
+  fleetSize = DEFAULT_DEMO_FLEET_SIZE,
+): Promise<void> {
   const { db } = context;
   const anyUser = await db.selectFrom('users').select('user_uuid').limit(1).executeTakeFirst();
   if (anyUser) return;
@@ -39,8 +50,17 @@ export async function seedDemo(context: ServerContext): Promise<void> {
       );
     }
     const plant = await insertPlant(trx, organizations.demo, DEMO_PLANT, at);
-    await seedDemoModel(trx, plant.plantUuid, at);
+    await seedDemoModel(trx, plant.plantUuid, at, { devices: DEMO_DEVICES, sensors: DEMO_SENSORS });
+    for (const member of demoFleet(fleetSize, context.now().getTime())) {
+      const fleetPlant = await insertPlant(trx, organizations.demo, member.plant, at);
+      await seedDemoModel(trx, fleetPlant.plantUuid, at, member);
+    }
   });
+}
+
+interface SimulatedModel {
+  devices: readonly DemoDevice[];
+  sensors: readonly (DemoSensor & { metadata?: Record<string, unknown> })[];
 }
 
 /** Looks up catalog entries by code; the demo plant must not be wired to a missing one. */
@@ -60,7 +80,12 @@ async function catalogLookup(db: Db) {
   };
 }
 
-async function seedDemoModel(db: Db, plantUuid: string, at: string): Promise<void> {
+async function seedDemoModel(
+  db: Db,
+  plantUuid: string,
+  at: string,
+  model: SimulatedModel,
+): Promise<void> {
   const catalog = await catalogLookup(db);
   const simulator = catalog.vendor('SIMULATOR');
 
@@ -76,7 +101,7 @@ async function seedDemoModel(db: Db, plantUuid: string, at: string): Promise<voi
     .execute();
 
   const deviceUuids = new Map<string, string>();
-  for (const device of DEMO_DEVICES) {
+  for (const device of model.devices) {
     const deviceUuid = randomUUID();
     deviceUuids.set(device.key, deviceUuid);
     await db
@@ -99,7 +124,7 @@ async function seedDemoModel(db: Db, plantUuid: string, at: string): Promise<voi
       })
       .execute();
   }
-  for (const sensor of DEMO_SENSORS) {
+  for (const sensor of model.sensors) {
     const sensorUuid = randomUUID();
     await db
       .insertInto('sensors')
@@ -113,7 +138,7 @@ async function seedDemoModel(db: Db, plantUuid: string, at: string): Promise<voi
         sampling_interval_seconds: 60,
         connection_vendor_uuid: simulator,
         connection_address: sensor.address,
-        metadata: JSON.stringify({ simulated: true }),
+        metadata: JSON.stringify(sensor.metadata ?? { simulated: true }),
         created_at: at,
         updated_at: at,
       })

@@ -53,6 +53,11 @@ function simulationSettings(metadata: unknown): Record<string, unknown> | undefi
     : undefined;
 }
 
+/** `metadata.simulation.backgroundHistory === true` (see SimulatedPlant). */
+export function backgroundHistoryOf(metadata: unknown): boolean {
+  return simulationSettings(metadata)?.backgroundHistory === true;
+}
+
 /** The plant's PV faults; entries that do not parse are ignored (metadata is free-form). */
 export function plantFaultsOf(metadata: unknown): PvFault[] {
   const faults = simulationSettings(metadata)?.faults;

@@ -7,7 +7,7 @@ import { DEFAULT_BATTERY_CAPACITY_KWH, type BatterySpec } from './battery.ts';
 import { isSimulatorAddress, resolveChannel, sourceOf, type ChannelPlant } from './channels.ts';
 import { DEFAULT_EV_CHARGING_POWER_W } from './evCharger.ts';
 import { externallyFed } from './externalFeeds.ts';
-import { plantFaultsOf, sensorFaultOf, type SensorFault } from './faults.ts';
+import { backgroundHistoryOf, plantFaultsOf, sensorFaultOf, type SensorFault } from './faults.ts';
 import type { LoadSpec, PlantSimulationConfig } from './plantSimulation.ts';
 import type { SimulatedSensorSpec } from './sensorReadings.ts';
 import type { PvArray } from './solar.ts';
@@ -29,6 +29,11 @@ export interface SimulatedSensor extends SimulatedSensorSpec {
 export interface SimulatedPlant {
   config: PlantSimulationConfig;
   sensors: SimulatedSensor[];
+  /**
+   * `metadata.simulation.backgroundHistory`: the plant's history beyond its first days is
+   * written after the server starts listening (the demo fleet), not before.
+   */
+  backgroundHistory: boolean;
 }
 
 interface DeviceFacts {
@@ -192,6 +197,7 @@ function simulatedPlant(
       pvFaults: plantFaultsOf(parseJsonObject(plant.metadata)),
     },
     sensors: simulatedSensors,
+    backgroundHistory: backgroundHistoryOf(parseJsonObject(plant.metadata)),
   };
 }
 

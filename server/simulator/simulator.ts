@@ -2,6 +2,7 @@ import { inTransaction, type Db } from '../db/database.ts';
 import {
   ingestMany,
   latestReadingTimes,
+  readingAtOrAfter,
   type SensorReadings,
 } from '../measurements/readingsStore.ts';
 import { externallyFed } from './externalFeeds.ts';
@@ -30,6 +31,11 @@ import { appendDayReadings } from './sensorReadings.ts';
 
 export const DEFAULT_SIMULATION_SEED = 1;
 export const MAX_CATCH_UP_DAYS = 90;
+/**
+ * What a plant with background history gets before the server listens; the rest is written
+ * newest day first, so the last week (PV health, specific yield) is complete within seconds.
+ */
+export const FIRST_HISTORY_DAYS = 1;
 /** One catch-up writes at most this many readings per sensor (90 days at one a minute). */
 export const MAX_CATCH_UP_READINGS = MAX_CATCH_UP_DAYS * 1440;
 /**
@@ -95,6 +101,8 @@ export class Simulator {
   /** The connected sensors the last new-sensor check saw; undefined before the first. */
   #knownSensors: Set<string> | undefined;
   #stopped = false;
+  /** A backfill running in the background (startBackfill). */
+  #background: Promise<void> = Promise.resolve();
 
   constructor(db: Db, options: SimulatorOptions) {
     this.#db = db;
@@ -104,15 +112,21 @@ export class Simulator {
     this.#newSensorCheckMs = options.newSensorCheckMs ?? NEW_SENSOR_CHECK_MS;
   }
 
-  /** Brings every simulated sensor up to `nowMs`; see the module comment. */
+  /**
+   * Brings every simulated sensor up to `nowMs`; see the module comment. A plant whose history
+   * is written in the background gets at most `FIRST_HISTORY_DAYS` now (see `backfill`).
+   */
   async catchUp(nowMs: number, historyDays = 0): Promise<CatchUpResult> {
     const plants = await simulatedPlants(this.#db, this.#seed);
     this.#forgetOtherPlants(plants);
     const result: CatchUpResult = { plants: 0, sensors: 0, readings: 0 };
     for (const plant of plants) {
       let written: { sensors: number; readings: number };
+      const days = plant.backgroundHistory
+        ? Math.min(historyDays, FIRST_HISTORY_DAYS)
+        : historyDays;
       try {
-        written = await this.#catchUpPlant(plant, nowMs, historyDays);
+        written = await this.#catchUpPlant(plant, nowMs, days);
       } catch (error) {
         // A sensor or the plant deleted meanwhile; the other plants go on.
         this.#onError(error, plant.config.plantUuid);
@@ -124,6 +138,73 @@ export class Simulator {
       result.readings += written.readings;
     }
     return result;
+  }
+
+  /**
+   * Writes the history of the plants whose history comes in the background, back to
+   * `historyDays` before `nowMs`, one plant-day per transaction and yielding between them, so
+   * that requests are served meanwhile. Stops early when the simulator stops.
+   */
+  async backfill(nowMs: number, historyDays: number): Promise<CatchUpResult> {
+    const result: CatchUpResult = { plants: 0, sensors: 0, readings: 0 };
+    const plants = (await simulatedPlants(this.#db, this.#seed)).filter(
+      (plant) => plant.backgroundHistory,
+    );
+    const fromMs = nowMs - Math.min(historyDays, MAX_CATCH_UP_DAYS) * DAY_MS;
+    for (const plant of plants) {
+      if (this.#stopped) break;
+      try {
+        const written = await this.#backfillPlant(plant, fromMs);
+        if (written.readings === 0) continue;
+        result.plants += 1;
+        result.sensors += written.sensors;
+        result.readings += written.readings;
+      } catch (error) {
+        this.#onError(error, plant.config.plantUuid);
+      }
+    }
+    return result;
+  }
+
+  async #backfillPlant(
+    plant: SimulatedPlant,
+    fromMs: number,
+  ): Promise<{ sensors: number; readings: number }> {
+    const simulation = this.#simulationOf(plant);
+    const earliest = new Map<string, number>();
+    for (const entry of plant.sensors) {
+      const first = await readingAtOrAfter(this.#db, entry.sensor.sensorUuid, 0);
+      // A sensor without readings is caught up by the live passes, not here.
+      if (first) earliest.set(entry.sensor.sensorUuid, first.takenAt);
+    }
+    const sensors = new Set<string>();
+    let readings = 0;
+    const lastDay = Math.floor(Math.max(...earliest.values(), fromMs) / DAY_MS);
+    for (let dayIndex = lastDay; dayIndex >= Math.floor(fromMs / DAY_MS); dayIndex--) {
+      if (this.#stopped) break;
+      const batches: SensorReadings[] = [];
+      for (const entry of plant.sensors) {
+        const until = earliest.get(entry.sensor.sensorUuid);
+        if (until === undefined || until <= fromMs) continue;
+        const columns = { takenAt: [] as number[], values: [] as number[] };
+        appendDayReadings(simulation, entry, dayIndex, fromMs, until - 1, columns);
+        if (columns.takenAt.length > 0) batches.push({ sensor: entry.sensor, ...columns });
+      }
+      if (batches.length > 0) {
+        const written = await inTransaction(this.#db, async (trx) => {
+          const fed = await externallyFed(
+            trx,
+            batches.map((batch) => batch.sensor.sensorUuid),
+          );
+          const mine = batches.filter((batch) => !fed.has(batch.sensor.sensorUuid));
+          for (const batch of mine) sensors.add(batch.sensor.sensorUuid);
+          return ingestMany(trx, mine);
+        });
+        readings += written.readings;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { sensors: sensors.size, readings };
   }
 
   /**
@@ -146,6 +227,18 @@ export class Simulator {
     this.#timer = undefined;
     this.#newSensorTimer = undefined;
     await this.#running;
+    await this.#background;
+  }
+
+  /** `backfill` started without waiting for it; `stop()` waits for it to notice and end. */
+  startBackfill(
+    nowMs: number,
+    historyDays: number,
+    onDone: (result: CatchUpResult) => void = () => {},
+  ): void {
+    this.#background = this.backfill(nowMs, historyDays).then(onDone, (error: unknown) =>
+      this.#onError(error),
+    );
   }
 
   #scheduleTick(): void {

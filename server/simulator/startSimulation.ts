@@ -45,6 +45,14 @@ export async function startSimulation(
     const ms = Math.round(performance.now() - started);
     log.info({ ...written, ms }, `Simulator: ${written.readings} readings written in ${ms} ms`);
   }
+  // The demo fleet's older history: written while the server already answers.
+  if (historyDays > 0) {
+    simulator.startBackfill(now().getTime(), historyDays, (result) => {
+      if (result.readings > 0) {
+        log.info(result, `Simulator: background history of ${result.plants} plants written`);
+      }
+    });
+  }
   if (live) simulator.startLive();
   return simulator;
 }

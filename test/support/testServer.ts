@@ -37,6 +37,8 @@ export class TestServer {
       port: 0,
       db: ':memory:',
       demo: true,
+      // Demo Home only: tests that want the fleet ask for it.
+      demoFleet: 0,
       logger: false,
       scryptCost: TEST_SCRYPT_COST,
       // Tests that want simulated readings ask for them; the rest stay fast and deterministic.
