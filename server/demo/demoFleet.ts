@@ -1,4 +1,5 @@
 import type { PlantCreateDto } from '../../api/index.ts';
+import type { PlantFaultKind, SensorFaultKind } from '../simulator/faults.ts';
 import { DEMO_DEVICES, DEMO_SENSORS, type DemoDevice, type DemoSensor } from './demoPlant.ts';
 
 /**
@@ -14,11 +15,11 @@ type Equipment = 'battery' | 'heatPump' | 'evCharger';
 
 /** A fault set when the fleet is seeded; `minutesAgo` places its start before that moment. */
 type SeededFault =
-  | { on: 'plant'; kind: 'INVERTER_TRIP' | 'SOILING'; minutesAgo?: number }
+  | { on: 'plant'; kind: PlantFaultKind; minutesAgo?: number }
   | {
       on: 'sensor';
       sensor: DemoSensor['key'];
-      kind: 'STOPS_REPORTING' | 'REVERSED_CT' | 'KW_INSTEAD_OF_W';
+      kind: SensorFaultKind;
       minutesAgo?: number;
     };
 
@@ -109,6 +110,7 @@ const TEMPLATES: readonly FleetTemplate[] = [
     peakPowerKw: 15,
     azimuthDeg: 160,
     equipment: ['battery', 'evCharger'],
+    fault: { on: 'sensor', sensor: 'batterySoc', kind: 'FROZEN_VALUE', minutesAgo: 26 * 60 },
   },
   {
     name: 'Sevilla Finca',
@@ -159,6 +161,7 @@ const TEMPLATES: readonly FleetTemplate[] = [
     peakPowerKw: 8,
     azimuthDeg: 170,
     equipment: ['battery', 'heatPump'],
+    fault: { on: 'plant', kind: 'PEAK_POWER_UNDERSTATED' },
   },
 ];
 

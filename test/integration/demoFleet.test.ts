@@ -48,7 +48,7 @@ async function sensorsOf(plant: string): Promise<Map<string, Status>> {
 }
 
 describe('the demo fleet', () => {
-  it('has Demo Home and twelve simulated plants across zones, five of them with a fault', () => {
+  it('has Demo Home and twelve simulated plants across zones, seven of them with a fault', () => {
     expect(plants.size).toBe(13);
     const fleet = demoFleet(DEFAULT_DEMO_FLEET_SIZE, NOW);
     expect(new Set(fleet.map((member) => member.plant.location.timezone))).toEqual(
@@ -65,8 +65,10 @@ describe('the demo fleet', () => {
       }),
     ]);
     expect(faults.sort()).toEqual([
+      'FROZEN_VALUE',
       'INVERTER_TRIP',
       'KW_INSTEAD_OF_W',
+      'PEAK_POWER_UNDERSTATED',
       'REVERSED_CT',
       'SOILING',
       'STOPS_REPORTING',

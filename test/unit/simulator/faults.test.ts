@@ -25,6 +25,9 @@ describe('reading faults from metadata', () => {
             { kind: 'SOILING', factor: 0.8, from: '2026-06-20T00:00:00Z' },
             { kind: 'MELTDOWN' },
             { kind: 'SOILING', factor: 3 },
+            { kind: 'PEAK_POWER_UNDERSTATED' },
+            { kind: 'PEAK_POWER_UNDERSTATED', factor: 1.5 },
+            { kind: 'PEAK_POWER_UNDERSTATED', factor: 0.5 },
             'trip',
           ],
         },
@@ -33,6 +36,8 @@ describe('reading faults from metadata', () => {
       { kind: 'INVERTER_TRIP', fromMs: NOON_UTC, factor: 0 },
       { kind: 'SOILING', fromMs: Number.NEGATIVE_INFINITY, factor: 0.6 },
       { kind: 'SOILING', fromMs: Date.parse('2026-06-20T00:00:00Z'), factor: 0.8 },
+      { kind: 'PEAK_POWER_UNDERSTATED', fromMs: Number.NEGATIVE_INFINITY, factor: 2 },
+      { kind: 'PEAK_POWER_UNDERSTATED', fromMs: Number.NEGATIVE_INFINITY, factor: 1.5 },
     ]);
     expect(plantFaultsOf({})).toEqual([]);
     expect(plantFaultsOf({ simulation: { faults: 'none' } })).toEqual([]);
@@ -86,6 +91,17 @@ describe('applying sensor faults to readings', () => {
     const kilo = readings();
     applySensorFault({ kind: 'KW_INSTEAD_OF_W', fromMs: 0 }, kilo.takenAt, kilo.values, 0);
     expect(kilo.values).toEqual([1, -0.5, 2, 0.3]);
+  });
+
+  test('FROZEN_VALUE keeps reporting its value (50 by default) from its start', () => {
+    const stuck = readings();
+    const fault = sensorFaultOf({
+      simulation: { fault: { kind: 'FROZEN_VALUE', value: 57, from: '1970-01-01T00:01:00Z' } },
+    });
+    expect(fault).toEqual({ kind: 'FROZEN_VALUE', fromMs: 60_000, value: 57 });
+    applySensorFault(fault, stuck.takenAt, stuck.values, 0);
+    expect(stuck.values).toEqual([1000, 57, 57, 57]);
+    expect(sensorFaultOf({ simulation: { fault: { kind: 'FROZEN_VALUE' } } })?.value).toBe(50);
   });
 });
 
