@@ -52,6 +52,7 @@ function householdProfile(): number[] {
 function simulate(): SimulatedHours {
   const simulation = createPlantSimulation({
     plantUuid: 'forecast-bench',
+    seedKey: 'forecast-bench',
     seed: 20_261_121,
     site: SITE,
     timezone: ZONE,

@@ -55,6 +55,7 @@ function simulationConfig() {
   const weightSum = household.weights.reduce((sum, weight) => sum + weight, 0);
   return {
     plantUuid: 'benchmark-year-plant',
+    seedKey: 'benchmark-year-plant',
     seed: SEED,
     site: {
       latitudeDeg: location.latitude,

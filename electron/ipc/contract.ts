@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { routes, type RouteId } from '../../api/routes.ts';
 import type { RouteInput, RouteResult } from '../../api/routeInput.ts';
 import type { CurrentUser } from '../../api/schemas/auth.ts';
+import { Uuid } from '../../api/schemas/common.ts';
 import { isSecureEnough } from './addresses.ts';
 import type { ChannelName, EventName } from './names.ts';
 
@@ -120,6 +121,139 @@ export interface AppInfo {
   now: number;
 }
 
+// ── Fleet monitoring: alerts ────────────────────────────────────────────────────────────────
+
+/**
+ * What the monitor service watches for (electron/services/monitor/alertRules.ts states each):
+ * - `SENSOR_SILENT`: a sensor sends no readings (freshness SILENT);
+ * - `PV_HEALTH`: PV health of the last 7 days DEGRADED or FAULT;
+ * - `NO_PRODUCTION`: production at rest for an hour of daylight while clear sky expects > 10 % of peak;
+ * - `ABOVE_CLEAR_SKY`: production above what clear sky allows (units or peak power wrong);
+ * - `GRID_SIGN`: the grid meter imports while production and consumption say export, or the reverse;
+ * - `METER_UNITS`: a power meter a thousand times off what the plant's balance says (kW as W);
+ * - `SOC_STUCK`: a battery's state of charge unchanged for 24 hours while its sensor reports.
+ */
+export const ALERT_RULES = [
+  'SENSOR_SILENT',
+  'PV_HEALTH',
+  'NO_PRODUCTION',
+  'ABOVE_CLEAR_SKY',
+  'GRID_SIGN',
+  'METER_UNITS',
+  'SOC_STUCK',
+] as const;
+export type AlertRule = (typeof ALERT_RULES)[number];
+export const ALERT_SEVERITIES = ['critical', 'warning'] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+
+/** Where the evidence is: a screen of the plant, the history chart over a range (plant-local). */
+export type AlertLink =
+  | { view: 'dashboard' | 'sensors' }
+  | { view: 'history'; start: string; end: string; granularity: 'minutes' | 'hours' };
+
+export interface AlertEvent {
+  at: string;
+  kind: 'opened' | 'acknowledged' | 'resolved';
+  /** Acknowledged: who (the signed-in user's email). */
+  by?: string;
+  note?: string;
+  /** What was measured when it happened. */
+  message?: string;
+}
+
+export interface Alert {
+  /** Stable for one occurrence: environment, plant, rule, subject and when it opened. */
+  id: string;
+  environmentId: string;
+  plantUuid: string;
+  plantName: string;
+  timezone: string;
+  rule: AlertRule;
+  /** The sensor it is about, or null when it is about the plant. */
+  subjectUuid: string | null;
+  subjectName: string | null;
+  severity: AlertSeverity;
+  /** What was measured against what was expected, as of the last evaluation. */
+  message: string;
+  /** When the condition was first seen (before the rule's delay). */
+  since: string;
+  openedAt: string;
+  lastSeenAt: string;
+  /** Open, but the condition has not been seen since then (the rule's hysteresis runs). */
+  clearingSince: string | null;
+  status: 'open' | 'resolved';
+  resolvedAt: string | null;
+  acknowledged: { by: string; at: string; note?: string } | null;
+  /** Opened while its plant (or rule) was muted: listed, never notified. */
+  muted: boolean;
+  link: AlertLink;
+  history: AlertEvent[];
+}
+
+export interface AlertMute {
+  plantUuid: string;
+  plantName: string;
+  /** One rule, or every rule of the plant when null. */
+  rule: AlertRule | null;
+  until: string;
+  by: string;
+  note?: string;
+}
+
+export interface MonitorSettings {
+  /** How often every plant is evaluated. */
+  intervalMinutes: number;
+  /** OS notifications for new and cleared alerts. */
+  notifications: boolean;
+  /** Closing the window keeps the app in the system tray (Electron). */
+  keepInTray: boolean;
+}
+export const MonitorSettingsInput = z.strictObject({
+  intervalMinutes: z.int().min(1).max(1440),
+  notifications: z.boolean(),
+  keepInTray: z.boolean(),
+});
+
+export interface MonitorCycle {
+  at: string;
+  plants: number;
+  durationMs: number;
+  /** `extension`: plant-summaries and sensor-statuses; `specification`: pv-health only. */
+  source: 'extension' | 'specification';
+  /** Why the last cycle failed or was partial, in words. */
+  error?: string;
+}
+
+export interface AlertsState {
+  environmentId: string;
+  /** Open alerts, then the resolved ones, newest first. */
+  alerts: Alert[];
+  mutes: AlertMute[];
+  settings: MonitorSettings;
+  lastCycle: MonitorCycle | null;
+}
+
+/** One notification for a plant's new and cleared alerts of one cycle. */
+export interface AlertNotification {
+  environmentId: string;
+  plantUuid: string;
+  title: string;
+  body: string;
+}
+
+const AlertId = z.string().min(1).max(300);
+export const AcknowledgeInput = z.strictObject({
+  alertId: AlertId,
+  note: z.string().trim().max(1000).optional(),
+});
+export const MuteInput = z.strictObject({
+  plantUuid: Uuid,
+  rule: z.enum(ALERT_RULES).nullable(),
+  until: z.iso.datetime({ offset: true }),
+  note: z.string().trim().max(1000).optional(),
+});
+export type MuteInput = z.infer<typeof MuteInput>;
+
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
 export interface SerializedError {
   /**
@@ -229,6 +363,18 @@ export const channels = {
     ]),
   ),
 
+  /** The active environment's alerts, mutes, monitor settings and last cycle. */
+  'alerts.state': channel<AlertsState>()(z.tuple([])),
+  'alerts.acknowledge': channel<AlertsState>()(z.tuple([AcknowledgeInput])),
+  /** A maintenance window: the plant (or one rule) raises no notification until then. */
+  'alerts.mute': channel<AlertsState>()(z.tuple([MuteInput])),
+  'alerts.unmute': channel<AlertsState>()(
+    z.tuple([z.strictObject({ plantUuid: Uuid, rule: z.enum(ALERT_RULES).nullable() })]),
+  ),
+  'alerts.updateSettings': channel<AlertsState>()(z.tuple([MonitorSettingsInput])),
+  /** Evaluates the active environment now rather than at the next interval. */
+  'alerts.checkNow': channel<AlertsState>()(z.tuple([])),
+
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
 } as const satisfies Record<ChannelName, unknown>;
@@ -248,6 +394,10 @@ export interface Events {
   'localSandbox.changed': LocalSandboxState;
   /** Said once: no OS keychain, so the password is asked at every launch. */
   'keychain.unavailable': KeychainStatus;
+  /** After each monitor cycle of an environment and each acknowledgement or mute. */
+  'alerts.changed': { environmentId: string; openCount: number };
+  /** A plant's new or cleared alerts, for a host that shows notifications in the page (browser mode). */
+  'alerts.notification': AlertNotification;
 }
 // Every event named in names.ts has a payload here, and no other.
 const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]

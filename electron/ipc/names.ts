@@ -20,6 +20,12 @@ export const CHANNEL_NAMES = [
   'api.call',
   'api.cancel',
   'report.savePdf',
+  'alerts.state',
+  'alerts.acknowledge',
+  'alerts.mute',
+  'alerts.unmute',
+  'alerts.updateSettings',
+  'alerts.checkNow',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
@@ -30,5 +36,7 @@ export const EVENT_NAMES = [
   'environments.changed',
   'localSandbox.changed',
   'keychain.unavailable',
+  'alerts.changed',
+  'alerts.notification',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -6,17 +6,22 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeImage,
+  Notification,
   protocol,
   screen,
   session,
   shell,
+  Tray,
   utilityProcess,
   type WebContents,
 } from 'electron';
 import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
 import { createFileLog, type FileLog } from '../services/fileLog.ts';
 import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
+import trayIconPath from '../../build/icons/32x32.png?asset';
 import { createAddressConfirmation } from './addressConfirmation.ts';
+import { createAlertNotifier, createAlertTray, type AlertTray } from './alertTray.ts';
 import { createAppProtocolHandler } from './appProtocol.ts';
 import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
 import { buildMenuTemplate } from './menu.ts';
@@ -101,16 +106,7 @@ function main(): void {
     });
   });
 
-  app.on('second-instance', () => {
-    const [window] = windows.keys();
-    if (window === undefined) {
-      if (app.isReady()) createMainWindow();
-      return;
-    }
-    if (window.isMinimized()) window.restore();
-    window.show();
-    window.focus();
-  });
+  app.on('second-instance', () => showWindow());
 
   function createMainWindow(): BrowserWindow {
     const stateFile = path.join(app.getPath('userData'), WINDOW_STATE_FILE);
@@ -153,6 +149,19 @@ function main(): void {
     });
     return window;
   }
+
+  /** The existing window brought forward, or a new one. */
+  function showWindow(): void {
+    const [window] = windows.keys();
+    if (window === undefined) {
+      if (app.isReady()) createMainWindow();
+      return;
+    }
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  }
+  let tray: AlertTray | undefined;
 
   function showAbout(): void {
     const [window] = windows.keys();
@@ -201,6 +210,11 @@ function main(): void {
         modulePath: paths.localServer,
       }),
       log: fileLog,
+      notify: createAlertNotifier({
+        createNotification: (options) => new Notification(options),
+        isSupported: () => Notification.isSupported(),
+        showAlerts: showWindow,
+      }),
       // Running at a chosen instant: `--clock=2026-06-21T12:00:00+02:00` or PLANTDESK_CLOCK.
       clock: app.commandLine.getSwitchValue('clock') || process.env.PLANTDESK_CLOCK || undefined,
       async openExternal(url: string) {
@@ -311,11 +325,29 @@ function main(): void {
     }
     if (shutdown === 'no') {
       stopForwarding = forwardEvents(plantDesk.events, ourWebContents, appOrigin);
+      const { monitor, events } = plantDesk;
+      const alertTray = createAlertTray({
+        createTray: () => new Tray(nativeImage.createFromPath(trayIconPath)),
+        buildMenu: (items) => Menu.buildFromTemplate(items),
+        appName: APP_NAME,
+        showWindow,
+        showAlerts: showWindow,
+        quit: () => app.quit(),
+      });
+      tray = alertTray;
+      const followSettings = () => {
+        alertTray.setEnabled(monitor.settings().keepInTray);
+        alertTray.setOpenCount(monitor.openCount());
+      };
+      followSettings();
+      events.on('alerts.changed', followSettings);
     }
     fileLog.info('PlantDesk services started');
   });
 
   app.on('window-all-closed', () => {
+    // Kept in the tray (a setting): the monitor goes on watching until Quit.
+    if (tray?.enabled) return;
     // macOS apps stay in the Dock until Quit; elsewhere the last window closing quits.
     if (process.platform !== 'darwin') app.quit();
   });

@@ -4,6 +4,7 @@ import type { RouteId } from '../../api/routes.ts';
 import type { RouteInput } from '../../api/routeInput.ts';
 import { clockFrom } from '../../server/clock.ts';
 import type {
+  AlertNotification,
   AppInfo,
   ChannelHandlers,
   ConnectionTestResult,
@@ -24,6 +25,9 @@ import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
 import type { Logger } from './logger.ts';
 import { openSecretStore, type SecretStore } from './secrets.ts';
 import { createSessionManager } from './session.ts';
+import { IMMEDIATE_TIMING, UnknownAlertError } from './monitor/alertLifecycle.ts';
+import { createAlertStore } from './monitor/alertStore.ts';
+import { createMonitor, type Monitor } from './monitor/monitorService.ts';
 
 /**
  * The composition both hosts use (Electron main and the browser-mode web host): every service
@@ -72,6 +76,13 @@ export interface PlantDeskOptions {
    * save dialog). Absent in browser mode, where the renderer uses the browser's print dialog.
    */
   savePdf?(suggestedName: string): Promise<PdfSaveResult>;
+  /**
+   * Shows a notification of new or cleared alerts (Electron: an OS notification). Default: the
+   * `alerts.notification` event, which the page shows itself (browser mode).
+   */
+  notify?(notification: AlertNotification): void;
+  /** `immediate`: alerts open and clear at the first evaluation (demos, end-to-end tests). */
+  alertTiming?: 'rules' | 'immediate';
 }
 
 export interface AddressChange {
@@ -83,6 +94,8 @@ export interface AddressChange {
 export interface PlantDesk {
   handlers: ChannelHandlers;
   events: EventBus;
+  /** The fleet monitor (the Electron host shows its open-alert count in the tray). */
+  monitor: Monitor;
   /** Stops the Local sandbox and the session's timers; in-flight API calls are cancelled. */
   dispose(): Promise<void>;
 }
@@ -144,6 +157,29 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     environments.setLocalUrl(state.status === 'running' && state.url ? state.url : '');
     void session.environmentChanged(environments.get(LOCAL_ENVIRONMENT_ID));
   });
+
+  const monitor = createMonitor({
+    store: createAlertStore(options.dataDir, log),
+    signedIn: () => session.signedIn(),
+    emit: events.emit,
+    notify: options.notify ?? ((notification) => events.emit('alerts.notification', notification)),
+    now: () => now().getTime(),
+    log,
+    ...(options.alertTiming === 'immediate' && { timing: IMMEDIATE_TIMING }),
+  });
+  monitor.start();
+  // A new sign-in is checked at once rather than at the next interval.
+  const stopWatchingSignIns = events.on('session.changed', (state) => {
+    if (state.status === 'signedIn') void monitor.check(state.environmentId);
+  });
+  /** The signed-in user of the active environment, who acknowledges and mutes. */
+  function actor(): { environmentId: string; email: string } {
+    const state = session.state();
+    if (state.status !== 'signedIn' || !state.user) {
+      throw new HostError('signedOut', 'Sign in to change alerts');
+    }
+    return { environmentId: state.environmentId, email: state.user.email };
+  }
 
   // Restoring a remembered session may wait for a remote server: handlers that need the session
   // wait for it, startup does not.
@@ -232,6 +268,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       const wasActive = environments.list().activeId === id;
       environments.remove(id);
       await session.forgetEnvironment(removed);
+      monitor.forget(id);
       // The store falls back to the Local sandbox; the session follows.
       if (wasActive) await activate(environments.active());
     },
@@ -317,6 +354,47 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       return options.savePdf(name);
     },
 
+    async 'alerts.state'() {
+      await activated();
+      return monitor.state(environments.list().activeId);
+    },
+    async 'alerts.acknowledge'({ alertId, note }) {
+      await activated();
+      const { environmentId, email } = actor();
+      try {
+        return monitor.acknowledge(environmentId, alertId, email, note);
+      } catch (error) {
+        if (error instanceof UnknownAlertError)
+          throw new HostError('invalidArguments', error.message);
+        throw error;
+      }
+    },
+    async 'alerts.mute'(input) {
+      await activated();
+      const { environmentId, email } = actor();
+      if (Date.parse(input.until) <= now().getTime()) {
+        throw new HostError('invalidArguments', 'A maintenance window must end in the future');
+      }
+      return monitor.mute(environmentId, input, email);
+    },
+    async 'alerts.unmute'({ plantUuid, rule }) {
+      await activated();
+      const { environmentId } = actor();
+      return monitor.unmute(environmentId, plantUuid, rule);
+    },
+    async 'alerts.updateSettings'(settings) {
+      const activeId = environments.list().activeId;
+      monitor.state(activeId); // loaded, so that the change is announced for it too
+      monitor.updateSettings(settings);
+      return monitor.state(activeId);
+    },
+    async 'alerts.checkNow'() {
+      await activated();
+      const { environmentId } = actor();
+      await monitor.check(environmentId);
+      return monitor.state(environmentId);
+    },
+
     async 'shell.openExternal'(url) {
       const target = new URL(url);
       if (
@@ -339,6 +417,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   let disposed: Promise<void> | undefined;
   async function dispose(): Promise<void> {
     stopFollowingSandbox();
+    stopWatchingSignIns();
+    monitor.dispose();
     for (const controller of inFlight.values()) controller.abort();
     inFlight.clear();
     session.dispose();
@@ -348,6 +428,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   return {
     handlers,
     events,
+    monitor,
     dispose: () => (disposed ??= dispose()),
   };
 }

@@ -37,6 +37,8 @@ export interface SessionManager {
   refreshUser(): Promise<SessionState>;
   /** Authenticated client of the active environment; calls reject with ApiError kind 'signedOut' when signed out. */
   api(): ApiClient;
+  /** Every environment with a session, active or not (the monitor watches them all). */
+  signedIn(): { environmentId: string; client: ApiClient; email: string }[];
   dispose(): void;
 }
 
@@ -639,6 +641,20 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
       if (record) return record.client;
       detachedClient ??= signedOutClient();
       return detachedClient;
+    },
+
+    signedIn() {
+      return [...records.values()].flatMap((record) =>
+        record.session && !record.session.ended
+          ? [
+              {
+                environmentId: record.environment.id,
+                client: record.client,
+                email: record.session.user.email ?? record.session.email,
+              },
+            ]
+          : [],
+      );
     },
 
     dispose() {

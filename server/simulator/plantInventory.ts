@@ -183,6 +183,7 @@ function simulatedPlant(
   return {
     config: {
       plantUuid: plant.plant_uuid,
+      seedKey: `${plant.name}@${plant.latitude},${plant.longitude}`,
       seed,
       site: {
         latitudeDeg: plant.latitude,

@@ -32,6 +32,12 @@ export type LoadSpec = { key: string } & (
 
 export interface PlantSimulationConfig {
   plantUuid: string;
+  /**
+   * What the plant's randomness (clouds, loads) derives from, with `seed`: its name and place
+   * rather than its uuid, so that a demo seeded again, or a test's server, simulates the same
+   * weather and the same figures at every run.
+   */
+  seedKey: string;
   seed: number;
   site: WeatherSite;
   timezone: string;
@@ -84,7 +90,7 @@ const NOMINAL_VOLTAGE_V = 230;
 const GRID_IMPEDANCE_V_PER_W = 0.0004;
 
 export function createPlantSimulation(config: PlantSimulationConfig): PlantSimulation {
-  const seed = plantSeed(config.seed, config.plantUuid);
+  const seed = plantSeed(config.seed, config.seedKey);
   const clock = new PlantClock(config.timezone);
   const solarDay = createSolarDaySimulator(config.site, config.pv, config.planeOfArray);
   const loadSeeds = new Map(config.loads.map((load) => [load.key, plantSeed(seed, load.key)]));

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFleet, DEFAULT_DEMO_FLEET_SIZE } from '../../server/demo/demoFleet.ts';
+import { latestFirstReading } from '../support/fleetHistory.ts';
 import { TestServer } from '../support/testServer.ts';
 
 /**
@@ -123,16 +123,8 @@ describe('the demo fleet', () => {
         performancePercent: number | null;
       };
     // Every sensor reaches back HISTORY_DAYS once the background history is written.
-    const latestFirstReading = async () => {
-      const { rows } = await sql<{ first: number }>`
-        select max(first) as first from (
-          select min(taken_at) as first from readings group by sensor_uuid)`.execute(
-        server.server.context.db,
-      );
-      return Number(rows[0]!.first);
-    };
     await expect
-      .poll(latestFirstReading, { timeout: 45_000, interval: 500 })
+      .poll(() => latestFirstReading(server), { timeout: 45_000, interval: 500 })
       .toBeLessThanOrEqual(NOW - (HISTORY_DAYS - 1) * 86_400_000);
     const soiled = await health(madrid);
     const clean = await health(plants.get('Sevilla Finca')!);

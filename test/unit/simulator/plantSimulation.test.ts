@@ -181,7 +181,10 @@ describe('plant simulation: determinism', () => {
     const base = createPlantSimulation(bolzanoHome()).day(day);
     const reseeded = createPlantSimulation(bolzanoHome({ seed: 2 })).day(day);
     const otherPlant = createPlantSimulation(
-      bolzanoHome({ plantUuid: '0f6e2a1c-7b3d-4c8e-9f10-a2b3c4d5e6f7' }),
+      bolzanoHome({
+        plantUuid: '0f6e2a1c-7b3d-4c8e-9f10-a2b3c4d5e6f7',
+        seedKey: '0f6e2a1c-7b3d-4c8e-9f10-a2b3c4d5e6f7',
+      }),
     ).day(day);
     expect([...reseeded.consumptionW]).not.toEqual([...base.consumptionW]);
     expect([...otherPlant.consumptionW]).not.toEqual([...base.consumptionW]);

@@ -15,6 +15,7 @@ export const dayIndexOf = (year: number, month: number, day: number): number =>
 export function bolzanoHome(overrides: Partial<PlantSimulationConfig> = {}): PlantSimulationConfig {
   return {
     plantUuid: '5b0d8f7e-3c1a-4e59-9a4f-2d6b8c0e1f23',
+    seedKey: '5b0d8f7e-3c1a-4e59-9a4f-2d6b8c0e1f23',
     seed: 1,
     site: { latitudeDeg: 46.4983, longitudeDeg: 11.3548, altitudeM: 262 },
     timezone: 'Europe/Rome',
