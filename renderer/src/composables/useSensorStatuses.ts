@@ -97,13 +97,16 @@ export function useSensorStatuses(
     }
   }
 
-  const live = useLiveRefresh(load, {
-    intervalMs: () => toValue(options.intervalMs ?? DEFAULT_STATUS_REFRESH_MS),
-    enabled: () =>
+  const enabled = computed(
+    () =>
       toValue(options.enabled ?? true) &&
       Boolean(toValue(plantUuid)) &&
       served.value &&
       !plantMissing.value,
+  );
+  const live = useLiveRefresh(load, {
+    intervalMs: () => toValue(options.intervalMs ?? DEFAULT_STATUS_REFRESH_MS),
+    enabled,
   });
 
   watch(
@@ -113,7 +116,7 @@ export function useSensorStatuses(
       loadedAt.value = null;
       error.value = null;
       plantMissing.value = false;
-      void live.refreshNow();
+      if (enabled.value) void live.refreshNow();
     },
   );
 
