@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import CommissioningView from '../../../renderer/src/views/CommissioningView.vue';
 import { page, mountWithApp, type RouteAnswers } from '../support/mountWithApp.ts';
 import { commissionedRoof, PLANT, PLANT_UUID, SIMULATOR } from './fixtures.ts';
+import { sensorStatus, statusesOf } from '../sensors/statusFixtures.ts';
 
 /**
  * The commissioning wizard: resuming at the step the address names, moving between steps from
@@ -232,6 +233,65 @@ describe('verification', () => {
     await buttonNamed(app, 'Check again').trigger('click');
     await vi.waitFor(() => expect(app.wrapper.text()).toContain('Verification passed'));
     expect(app.callsTo('historyConsumption')).toHaveLength(2);
+  });
+});
+
+describe('verification: the sensors’ freshness', () => {
+  const statuses = () =>
+    statusesOf(
+      [
+        sensorStatus(1, {
+          sensorUuid: roof.grid.sensorUuid,
+          name: 'Grid connection',
+          state: 'NEVER',
+          lastReadingAt: null,
+          lastValue: null,
+          lastChangedAt: null,
+          coverage24h: 0,
+        }),
+        sensorStatus(2, {
+          sensorUuid: roof.pv.sensorUuid,
+          name: 'PV output',
+          lastReadingAt: new Date(NOW - 20_000).toISOString(),
+          lastValue: 1250,
+        }),
+      ],
+      PLANT_UUID,
+    );
+
+  test('lists each sensor’s freshness, and reads it again with "Check again"', async () => {
+    const app = await mountAt('verification', { listSensorStatuses: statuses() });
+    await app.settle();
+    await vi.waitFor(() => expect(app.wrapper.text()).toContain('Verification passed'));
+    const section = app.wrapper.find('section[data-sensor-freshness]');
+    expect(section.find('h3').text()).toBe('Sensor data');
+    expect(section.attributes('aria-labelledby')).toBe(section.find('h3').attributes('id'));
+    const grid = section.find('[role="group"][aria-label="Data of Grid connection"]');
+    expect(grid.find('.p-tag').text()).toBe('Never reported');
+    expect(grid.text()).toContain('No reading yet');
+    const pv = section.find('[role="group"][aria-label="Data of PV output"]');
+    expect(pv.find('.p-tag').text()).toBe('Reporting');
+    expect(pv.text()).toContain('1.25 kW · 20 s ago');
+
+    await buttonNamed(app, 'Check again').trigger('click');
+    await app.settle();
+    expect(app.callsTo('listSensorStatuses')).toHaveLength(2);
+  });
+
+  test('is not asked before the verification step', async () => {
+    const app = await mountAt('sensors', { listSensorStatuses: statuses() });
+    await app.settle();
+    expect(app.callsTo('listSensorStatuses')).toHaveLength(0);
+  });
+
+  test('without the extension (404) the step shows its checks and no freshness, no error', async () => {
+    const app = await mountAt('verification');
+    await app.settle();
+    await vi.waitFor(() => expect(app.wrapper.text()).toContain('Verification passed'));
+    expect(app.callsTo('listSensorStatuses')).toHaveLength(1);
+    expect(app.wrapper.find('section[data-sensor-freshness]').exists()).toBe(false);
+    expect(app.wrapper.find('.p-message-error, .p-message-warn').exists()).toBe(false);
+    expect(app.wrapper.text()).not.toContain('could not be read');
   });
 });
 

@@ -12,6 +12,7 @@ import {
 } from '../support/mountWithApp.ts';
 import { plant, PLANT_UUID } from '../plants/fixtures.ts';
 import { breakdown, daily, forecast, hourly, minutes, NOW, pvHealth } from './fixtures.ts';
+import { sensorStatus, statusesOf } from '../sensors/statusFixtures.ts';
 
 /**
  * The dashboard over a fake host: tiles computed from the routes' answers, each card loading and
@@ -301,5 +302,82 @@ describe('PlantDashboardView', () => {
     const { wrapper } = await mountDashboard(routes);
     expect(tileValue(wrapper, 'self-consumption').text()).toBe('—');
     expect(card(wrapper, 'Self-sufficiency').text()).toContain('Needs a grid meter');
+  });
+});
+
+describe('PlantDashboardView: the sensors’ freshness', () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  /** 12:30 local on the day the clocks went forward; readings relative to it. */
+  const reporting = (n: number, name: string) =>
+    sensorStatus(n, {
+      name,
+      lastReadingAt: iso(NOW - 60_000),
+      lastChangedAt: iso(NOW - 60_000),
+    });
+
+  test('lists the sensors that are not reporting, and one stuck on its value', async () => {
+    const routes = answers();
+    routes.listSensorStatuses = statusesOf(
+      [
+        reporting(1, 'PV meter'),
+        sensorStatus(2, {
+          name: 'Grid meter',
+          state: 'LATE',
+          lastReadingAt: iso(NOW - 5 * 60_000),
+          lastValue: 850,
+        }),
+        // Unchanged since 01:45 CET, before the clocks went forward.
+        sensorStatus(3, {
+          name: 'Battery meter',
+          lastReadingAt: iso(NOW - 60_000),
+          lastChangedAt: '2026-03-29T00:45:00Z',
+          lastValue: 1500,
+        }),
+      ],
+      PLANT_UUID,
+    );
+    const app = await mountDashboard(routes);
+    expect(app.callsTo('listSensorStatuses')[0]!.input).toEqual({
+      params: { plantUuid: PLANT_UUID },
+    });
+    const sensors = card(app.wrapper, 'Sensors');
+    expect(sensors.attributes('data-state')).toBe('ready');
+    expect(sensors.find('[data-sensors-summary]').text()).toBe('2 of 3 sensors reporting');
+    const listed = sensors.find('ul[aria-label="Sensors needing attention"]').findAll('li');
+    expect(listed.map((item) => item.find('.name').text())).toEqual([
+      'Grid meter',
+      'Battery meter',
+    ]);
+    expect(listed[0]!.find('.p-tag').text()).toBe('Late');
+    expect(listed[0]!.text()).toContain('850 W · 5 min ago');
+    expect(listed[1]!.find('.p-tag').text()).toBe('Reporting');
+    expect(listed[1]!.text()).toContain('same value since 01:45');
+  });
+
+  test('all reporting: says so, lists nothing, and refreshes with the dashboard', async () => {
+    const routes = answers();
+    routes.listSensorStatuses = statusesOf(
+      [reporting(1, 'PV meter'), reporting(2, 'Grid meter')],
+      PLANT_UUID,
+    );
+    const app = await mountDashboard(routes);
+    const sensors = card(app.wrapper, 'Sensors');
+    expect(sensors.find('[data-sensors-summary]').text()).toBe('All 2 sensors reporting');
+    expect(sensors.find('ul').exists()).toBe(false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await app.settle();
+    expect(app.callsTo('listSensorStatuses')).toHaveLength(2);
+  });
+
+  test('without the extension (404): no card, no error, not asked again', async () => {
+    const app = await mountDashboard();
+    expect(app.wrapper.findAll('section.chart-card h2').map((h) => h.text())).not.toContain(
+      'Sensors',
+    );
+    expect(app.wrapper.text()).not.toContain('could not be updated');
+    await vi.advanceTimersByTimeAsync(60_000);
+    await app.settle();
+    expect(app.callsTo('listSensorStatuses')).toHaveLength(1);
+    expect(app.callsTo('pvHealth')).toHaveLength(3);
   });
 });

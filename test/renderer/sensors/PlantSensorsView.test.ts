@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
 import PlantSensorsView from '../../../renderer/src/views/PlantSensorsView.vue';
 import { apiError } from '../support/mountWithApp.ts';
@@ -15,6 +15,7 @@ import {
 } from './fixtures.ts';
 import { mountPlantPage, pageButton as button } from './plantPage.ts';
 import { choose } from './formHelpers.ts';
+import { sensorStatus, statusesOf } from './statusFixtures.ts';
 
 type Input = { params: Record<string, string>; query?: Record<string, unknown>; body: any };
 
@@ -132,5 +133,88 @@ describe('PlantSensorsView', () => {
     const failing = await mountView({ listSensors: apiError(404, 'Plant not found') });
     expect(failing.wrapper.find('[role="alert"]').text()).toContain('Plant not found');
     expect(failing.wrapper.text()).toContain('Retry');
+  });
+});
+
+describe('PlantSensorsView: the Data column (sensor freshness)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const headers = (app: Awaited<ReturnType<typeof mountView>>) =>
+    app.wrapper.findAll('thead th').map((th) => th.text().trim());
+
+  test('shows each sensor’s badge, value with unit and age, exact time and coverage', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-06-21T10:00:00Z'), toFake: ['Date'] });
+    const app = await mountView({
+      listSensorStatuses: statusesOf([
+        sensorStatus(1, { name: 'PV production' }),
+        sensorStatus(2, {
+          name: 'Grid meter',
+          state: 'SILENT',
+          lastReadingAt: '2026-06-21T07:00:00Z',
+          lastValue: 850,
+          coverage24h: 0.5,
+        }),
+      ]),
+    });
+    await app.settle();
+    expect(app.callsTo('listSensorStatuses')[0]!.input).toEqual({ params: { plantUuid: PLANT } });
+    expect(headers(app)).toContain('Data');
+
+    const rows = app.wrapper.findAll('tbody tr');
+    const pv = rows[0]!.find('[role="group"][aria-label="Data of PV production"]');
+    expect(pv.find('.p-tag').text()).toBe('Reporting');
+    expect(pv.text()).toContain('12.3 kW · 2 min ago');
+    expect(pv.text()).toContain('98% of 24 h');
+    expect(pv.find('time').attributes('title')).toBe('2026-06-21 11:58:00 UTC+02:00 (Europe/Rome)');
+    expect(pv.find('time').attributes('datetime')).toBe('2026-06-21T09:58:00Z');
+
+    const grid = rows[1]!.find('[role="group"][aria-label="Data of Grid meter"]');
+    expect(grid.find('.p-tag').text()).toBe('Silent');
+    expect(grid.text()).toContain('850 W · 3 h ago');
+    expect(grid.text()).toContain('50% of 24 h');
+  });
+
+  test('a reporting sensor stuck on one value says since when; not reporting is another thing', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-06-21T10:00:00Z'), toFake: ['Date'] });
+    const app = await mountView({
+      listSensorStatuses: statusesOf([
+        sensorStatus(1, { name: 'PV production', lastChangedAt: '2026-06-21T06:15:00Z' }),
+        sensorStatus(2, {
+          name: 'Grid meter',
+          state: 'NEVER',
+          lastReadingAt: null,
+          lastValue: null,
+        }),
+      ]),
+    });
+    await app.settle();
+    const rows = app.wrapper.findAll('tbody tr');
+    expect(rows[0]!.find('[data-freshness-same-value]').text()).toBe('same value since 08:15');
+    expect(rows[0]!.find('[data-freshness] .p-tag').text()).toBe('Reporting');
+    expect(rows[1]!.find('[data-freshness] .p-tag').text()).toBe('Never reported');
+    expect(rows[1]!.text()).toContain('No reading yet');
+    expect(rows[1]!.find('[data-freshness-same-value]').exists()).toBe(false);
+  });
+
+  test('without the extension (404) there is no Data column and no error', async () => {
+    // The fake host answers listSensorStatuses 404, like a server started with --no-extensions.
+    const app = await mountView();
+    await app.settle();
+    expect(app.callsTo('listSensorStatuses')).toHaveLength(1);
+    expect(headers(app)).not.toContain('Data');
+    expect(app.wrapper.find('[role="alert"]').exists()).toBe(false);
+    expect(app.wrapper.find('[data-freshness]').exists()).toBe(false);
+    expect(app.wrapper.findAll('tbody tr')).toHaveLength(2);
+  });
+
+  test('another failure keeps the column, saying the data could not be read', async () => {
+    const app = await mountView({ listSensorStatuses: apiError(500, 'Database unavailable') });
+    await app.settle();
+    expect(headers(app)).toContain('Data');
+    expect(app.wrapper.findAll('tbody tr')[0]!.text()).toContain(
+      'Not known (the data could not be read)',
+    );
   });
 });

@@ -54,7 +54,8 @@ import { useSessionStore } from '../../../renderer/src/stores/useSessionStore.ts
  * `{ kind, message }`), or a function of the call's input (route: `{ params, query, body }`;
  * channel: its argument list) returning either, possibly async; a function that throws fails
  * the call with that error. A route without an answer fails with kind 'internal' and a message
- * naming the route, so a missing answer is obvious in the test output.
+ * naming the route, so a missing answer is obvious in the test output — except the freshness
+ * extension (`listSensorStatuses`), which answers 404 like a server without it unless given.
  */
 
 /** What a route or channel answers: a value, an error, or a function of the input. */
@@ -393,7 +394,11 @@ export async function mountWithApp<C extends Component>(
     now: Date.parse('2026-06-21T10:00:00Z'),
   };
 
-  const routes: RouteAnswers = { ...(options.routes ?? {}) };
+  const routes: RouteAnswers = {
+    // Screens that show freshness ask for it; by default the server lacks the extension.
+    listSensorStatuses: apiError(404, 'No route for GET /plants/{plantUuid}/sensor-statuses'),
+    ...(options.routes ?? {}),
+  };
   const channels: ChannelAnswers = {
     'app.info': info,
     'environments.list': environmentList,
