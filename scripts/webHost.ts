@@ -30,6 +30,8 @@ export interface WebHost {
 export interface WebHostOptions {
   /** `--clock`: the host and its Local sandbox start at this instant (ISO 8601 with offset). */
   clock?: string;
+  /** `--immediate-alerts`: no delay before an alert opens (end-to-end tests of the monitor). */
+  immediateAlerts?: boolean;
 }
 
 /** Starts the web host with a fresh data directory named `<tmpPrefix>…` in the system temp dir. */
@@ -40,6 +42,7 @@ export async function startWebHost(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
   const args = [CLI, '--port', '0', '--no-open', '--data-dir', dataDir];
   if (options.clock !== undefined) args.push('--clock', options.clock);
+  if (options.immediateAlerts) args.push('--immediate-alerts');
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');

@@ -10,6 +10,7 @@ import { createWebHost } from './host.ts';
 import { openInBrowser } from './opener.ts';
 
 const USAGE = `Usage: npm run web -- [--port 0] [--no-open] [--data-dir DIR] [--clock ISO]
+                      [--immediate-alerts]
 
 Runs PlantDesk in the browser: the same services as the desktop app in this process, the page
 on http://127.0.0.1:PORT. Prints one line, "PlantDesk web: http://127.0.0.1:PORT/?key=KEY", and
@@ -21,7 +22,9 @@ The key changes at every start; only a page opened with it (or the code) can use
   --data-dir DIR  environments, Local sandbox database and logs (default: ${defaultDataDir()})
   --clock ISO     run at a chosen instant, such as 2026-06-21T12:00:00+02:00: the Local sandbox's
                   clock starts there (its database is one of its own) and the page's "now"
-                  follows it; also PLANTDESK_CLOCK`;
+                  follows it; also PLANTDESK_CLOCK
+  --immediate-alerts  alerts open and clear at the first check, without each rule's delay and
+                  hysteresis (demos and tests that cannot wait a quarter-hour)`;
 
 /**
  * The OS's per-user application data folder + PlantDesk/web. Not the desktop app's own folder
@@ -53,6 +56,7 @@ async function main(): Promise<void> {
       'no-open': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       clock: { type: 'string' },
+      'immediate-alerts': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -85,6 +89,7 @@ async function main(): Promise<void> {
     log,
     openExternal: (url) => openInBrowser(url),
     clock: values.clock ?? (process.env.PLANTDESK_CLOCK || undefined),
+    ...(values['immediate-alerts'] && { alertTiming: 'immediate' as const }),
   });
   let host;
   try {

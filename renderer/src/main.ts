@@ -38,7 +38,7 @@ router.beforeEach(async (to) => {
   // An expired session keeps the user where the password dialog is, with what they typed.
   if (session.expired && !to.meta.public) return false;
   if (!to.meta.public && !session.signedIn) return { name: 'signIn' };
-  if (to.name === 'signIn' && session.signedIn) return { name: 'plants' };
+  if (to.name === 'signIn' && session.signedIn) return { name: 'fleet' };
   return true;
 });
 

@@ -9,8 +9,21 @@ import SignInView from './views/SignInView.vue';
  * `meta.section`: which navigation entry is current.
  */
 const routes: RouteRecordRaw[] = [
-  { path: '/', redirect: { name: 'plants' } },
+  { path: '/', redirect: { name: 'fleet' } },
   { path: '/sign-in', name: 'signIn', component: SignInView, meta: { public: true } },
+  {
+    // The home screen of a signed-in environment: every plant at a glance, worst first.
+    path: '/fleet',
+    name: 'fleet',
+    component: () => import('./views/FleetView.vue'),
+    meta: { breadcrumb: 'Fleet', section: 'fleet' },
+  },
+  {
+    path: '/alerts',
+    name: 'alerts',
+    component: () => import('./views/AlertsView.vue'),
+    meta: { breadcrumb: 'Alerts', section: 'alerts' },
+  },
   {
     path: '/plants',
     meta: { breadcrumb: 'Plants', section: 'plants' },
@@ -128,7 +141,7 @@ const routes: RouteRecordRaw[] = [
     component: () => import('./views/EnvironmentsView.vue'),
     meta: { breadcrumb: 'Environments', section: 'environments', public: true },
   },
-  { path: '/:unknown(.*)*', redirect: { name: 'plants' } },
+  { path: '/:unknown(.*)*', redirect: { name: 'fleet' } },
 ];
 
 export function createAppRouter() {
@@ -140,6 +153,6 @@ declare module 'vue-router' {
     /** Reachable without a session (everything else sends to sign-in). */
     public?: boolean;
     breadcrumb?: string;
-    section?: 'plants' | 'commission' | 'catalogs' | 'environments';
+    section?: 'fleet' | 'alerts' | 'plants' | 'commission' | 'catalogs' | 'environments';
   }
 }

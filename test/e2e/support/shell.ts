@@ -73,11 +73,19 @@ export async function openSignIn(page: Page, webApp: WebApp): Promise<void> {
   await expect(page.getByText('Local sandbox: Running')).toBeVisible({ timeout: SANDBOX_START_MS });
 }
 
-/** Fills the sign-in form of the screen shown and waits for the plants. */
+/**
+ * Fills the sign-in form of the screen shown, waits for the fleet (the home screen), then opens
+ * the plants, where most specs start.
+ */
 export async function fillSignIn(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Fleet' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Plants' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
 }
 

@@ -43,7 +43,7 @@ async function signIn(page: Page, url: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(MANAGER.email);
   await page.getByLabel('Password', { exact: true }).fill(MANAGER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fleet' })).toBeVisible();
 }
 
 /** A route of the API through the host's own channel, as the signed-in user. */

@@ -60,12 +60,16 @@ describe('AppNav', () => {
     const app = await mountWithApp(AppNav, { route: `/plants/${PLANT_UUID}/devices` });
     const links = app.wrapper.findAll('a');
     expect(links.map((link) => link.text())).toEqual([
+      'Fleet',
+      'Alerts',
       'Plants',
       'Commissioning',
       'Catalogs',
       'Environments',
     ]);
     expect(links.map((link) => link.attributes('aria-current'))).toEqual([
+      undefined,
+      undefined,
       'page',
       undefined,
       undefined,

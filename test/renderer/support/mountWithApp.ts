@@ -249,8 +249,20 @@ function stubRoutes(records: readonly RouteRecordRaw[]): RouteRecordRaw[] {
 const MIRRORED_ROUTES: RouteRecordRaw[] = (() => {
   const view = RouteStandIn;
   return [
-    { path: '/', redirect: { name: 'plants' } },
+    { path: '/', redirect: { name: 'fleet' } },
     { path: '/sign-in', name: 'signIn', component: view, meta: { public: true } },
+    {
+      path: '/fleet',
+      name: 'fleet',
+      component: view,
+      meta: { breadcrumb: 'Fleet', section: 'fleet' },
+    },
+    {
+      path: '/alerts',
+      name: 'alerts',
+      component: view,
+      meta: { breadcrumb: 'Alerts', section: 'alerts' },
+    },
     {
       path: '/plants',
       meta: { breadcrumb: 'Plants', section: 'plants' },
@@ -332,7 +344,7 @@ const MIRRORED_ROUTES: RouteRecordRaw[] = (() => {
       component: view,
       meta: { breadcrumb: 'Environments', section: 'environments', public: true },
     },
-    { path: '/:unknown(.*)*', redirect: { name: 'plants' } },
+    { path: '/:unknown(.*)*', redirect: { name: 'fleet' } },
   ];
 })();
 
