@@ -6,21 +6,15 @@ import {
   type PvSite,
 } from '../domain/index.ts';
 import type { Db } from '../db/database.ts';
-import { rowsOf } from '../db/fastQuery.ts';
 import type { PlantRow } from '../db/tables.ts';
 import { CLEAR_SKY_STEP_MS, FORECAST_AMBIENT_C } from '../forecasts/clearSkyProduction.ts';
-import { plantDevicesOf } from '../forecasts/plantLoads.ts';
 import { pvSiteOf } from '../forecasts/pvSite.ts';
 import { BUCKET_MS } from '../measurements/rollups.ts';
-import { readingSensorsOf } from '../measurements/readingSensors.ts';
-import { rollupsOf, type SensorRollup } from '../measurements/readingsStore.ts';
-import { combineFlow, measureFlow } from '../measurements/metrics/flowMeasures.ts';
+import { combineFlow } from '../measurements/metrics/flowMeasures.ts';
 import { addDays, localDays, type TimeRange } from '../measurements/metrics/localTime.ts';
-import {
-  energySensorsOf,
-  flowSensors,
-  productionFlow,
-} from '../measurements/metrics/plantFlows.ts';
+import { flowSensors, productionFlow } from '../measurements/metrics/plantFlows.ts';
+import type { SensorQuarterRollup } from '../measurements/metrics/prefetchedRollups.ts';
+import { loadPlantInputs, type PlantInputs } from './plantInputs.ts';
 import type { HealthDay, PvHealthFacts, QuarterHourFacts } from './pvHealthAssessment.ts';
 import type { HealthRange } from './pvHealthRange.ts';
 
@@ -28,13 +22,15 @@ import type { HealthRange } from './pvHealthRange.ts';
  * Gathers, per quarter-hour of the range, what PV health weighs: production (rollups of the
  * production sensors, combined as the energy metrics combine them), its peak power (POWER
  * sensors' maxima, for clipping), plane-of-array irradiance (IRRADIANCE sensors), and the sun
- * and clear-sky energy from the plant's location and PV settings.
+ * and clear-sky energy from the plant's location and PV settings. The gathering itself reads
+ * nothing: it works on a plant's inputs read beforehand (`plantInputs.ts`), for one plant as
+ * for a page of them.
  */
 
 /** Per bucket start: the sum of `pick` over the rollups of that bucket. */
 function sumByBucket(
-  rollups: readonly SensorRollup[],
-  pick: (rollup: SensorRollup) => number,
+  rollups: readonly SensorQuarterRollup[],
+  pick: (rollup: SensorQuarterRollup) => number,
 ): Map<number, number> {
   const sums = new Map<number, number>();
   for (const rollup of rollups) {
@@ -43,30 +39,11 @@ function sumByBucket(
   return sums;
 }
 
-async function irradianceSensorUuids(db: Db, plantUuid: string): Promise<string[]> {
-  const rows = await rowsOf(
-    db,
-    db.selectFrom('sensors').select('sensor_uuid').where('plant_uuid', '=', plantUuid).compile(),
-  );
-  const sensors = await readingSensorsOf(
-    db,
-    rows.map((row) => row.sensor_uuid),
-  );
-  return [...sensors.values()]
-    .filter((sensor) => sensor.dataType === 'IRRADIANCE')
-    .map((sensor) => sensor.sensorUuid);
-}
-
 /** The producer devices' summed rating, W; null when one of them has none. */
-async function inverterLimitW(db: Db, plantUuid: string): Promise<number | null> {
-  const producers = (await plantDevicesOf(db, plantUuid)).filter(
-    (device) => device.category === 'PRODUCER',
-  );
-  if (producers.length === 0) return null;
-  if (producers.some((device) => !(device.ratedPowerW !== null && device.ratedPowerW > 0))) {
-    return null;
-  }
-  return producers.reduce((sum, device) => sum + device.ratedPowerW!, 0);
+function inverterLimitW(producerRatingsW: readonly (number | null)[]): number | null {
+  if (producerRatingsW.length === 0) return null;
+  if (producerRatingsW.some((rating) => !(rating !== null && rating > 0))) return null;
+  return producerRatingsW.reduce<number>((sum, rating) => sum + rating!, 0);
 }
 
 /** A local day's quarter-hours (the last one shorter on a day of local mean time, before 1900). */
@@ -78,30 +55,48 @@ function quarterHoursOf(day: TimeRange): TimeRange[] {
   return quarters;
 }
 
+/** The local days of `range` in the plant's zone, as one span. */
+export function healthSpan(zone: string, range: HealthRange): TimeRange {
+  const days = localDays(zone, range.first, range.last);
+  return { start: days[0]!.start, end: days[days.length - 1]!.end };
+}
+
+/** One plant's facts, read for it alone. */
 export async function gatherPvHealthFacts(
   db: Db,
   plant: Readonly<PlantRow>,
   range: HealthRange,
 ): Promise<PvHealthFacts> {
+  const span = healthSpan(plant.timezone, range);
+  const inputs = await loadPlantInputs(db, [plant.plant_uuid], span);
+  return pvHealthFactsFrom(plant, range, inputs.get(plant.plant_uuid)!);
+}
+
+/** The facts from the plant's inputs, whose rollups must cover `healthSpan` of the range. */
+export function pvHealthFactsFrom(
+  plant: Readonly<PlantRow>,
+  range: HealthRange,
+  inputs: PlantInputs,
+): PvHealthFacts {
   const zone = plant.timezone;
   const days = localDays(zone, range.first, range.last);
   const quartersByDay = days.map(quarterHoursOf);
   const quarters = quartersByDay.flat();
   const span = { start: days[0]!.start, end: days[days.length - 1]!.end };
+  const { rollups } = inputs;
 
-  const energySensors = await energySensorsOf(db, plant.plant_uuid);
-  const flow = productionFlow(energySensors);
-  const production = combineFlow(await measureFlow(db, flow, quarters), (energyKwh) => energyKwh);
+  const flow = productionFlow(inputs.energySensors);
+  const production = combineFlow(rollups.measureFlow(flow, quarters), (energyKwh) => energyKwh);
   const powerSensors = flowSensors(flow)
     .filter((sensor) => sensor.kind === 'POWER')
     .map((sensor) => sensor.sensorUuid);
   const peaks = sumByBucket(
-    await rollupsOf(db, powerSensors, span.start, span.end),
+    rollups.rollupsOf(powerSensors, span.start, span.end),
     (rollup) => rollup.maxValue,
   );
 
-  const irradianceSensors = await irradianceSensorUuids(db, plant.plant_uuid);
-  const irradianceRollups = await rollupsOf(db, irradianceSensors, span.start, span.end);
+  const irradianceSensors = inputs.irradianceSensorUuids;
+  const irradianceRollups = rollups.rollupsOf(irradianceSensors, span.start, span.end);
   const irradiationWs = sumByBucket(
     irradianceRollups,
     (rollup) => rollup.meanValue * rollup.coveredSeconds,
@@ -149,6 +144,6 @@ export async function gatherPvHealthFacts(
     pv: site ? { peakPowerKw: site.pv.peakPowerKw, lossesPercent: site.pv.lossesPercent } : null,
     hasProductionSensor: flow.source !== 'NONE',
     hasIrradianceSensor: irradianceSensors.length > 0,
-    inverterLimitW: await inverterLimitW(db, plant.plant_uuid),
+    inverterLimitW: inverterLimitW(inputs.producerRatingsW),
   };
 }
