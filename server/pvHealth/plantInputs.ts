@@ -14,9 +14,9 @@ import { readingSensorsOfPlants } from '../measurements/readingSensors.ts';
 /**
  * What a plant's PV health and energy figures are computed from, read for many plants at once
  * in four queries, whatever their number: their energy sensors, their irradiance sensors, their
- * producer devices' ratings, and the rollups over `span` of the sensors of their production
- * and consumption and of their irradiance sensors. Callers keep the plant list bounded (an
- * `in (...)` of its uuids, and of their sensors').
+ * producer devices' ratings, and the rollups of the sensors of their production, consumption
+ * and irradiance. Callers keep the plant list bounded (an `in (...)` of its uuids, and of their
+ * sensors').
  */
 
 export interface PlantInputs {
@@ -27,23 +27,37 @@ export interface PlantInputs {
   rollups: PrefetchedRollups;
 }
 
+/**
+ * What rollups to read: those of the production and irradiance sensors over `production`,
+ * those of the other sensors of consumption over `consumption` (none without it).
+ */
+export interface InputSpans {
+  production: TimeRange;
+  consumption?: TimeRange;
+}
+
 export async function loadPlantInputs(
   db: Db,
   plantUuids: readonly string[],
-  span: TimeRange,
+  spans: InputSpans,
 ): Promise<Map<string, PlantInputs>> {
   const energySensors = await energySensorsOfPlants(db, plantUuids);
   const irradiance = await irradianceSensorsOfPlants(db, plantUuids);
   const producers = await producerRatingsOfPlants(db, plantUuids);
-  const sensorUuids = plantUuids.flatMap((plantUuid) => {
-    const sensors = energySensors.get(plantUuid) ?? [];
-    return [
-      ...flowSensors(productionFlow(sensors)).map((sensor) => sensor.sensorUuid),
-      ...flowSensors(consumptionFlow(sensors)).map((sensor) => sensor.sensorUuid),
-      ...(irradiance.get(plantUuid) ?? []),
-    ];
-  });
-  const rollups = await PrefetchedRollups.load(db, sensorUuids, span);
+  const uuidsOf = (sensors: readonly EnergySensor[]) => sensors.map((sensor) => sensor.sensorUuid);
+  const production = plantUuids.flatMap((plantUuid) => [
+    ...uuidsOf(flowSensors(productionFlow(energySensors.get(plantUuid) ?? []))),
+    ...(irradiance.get(plantUuid) ?? []),
+  ]);
+  const consumption = spans.consumption
+    ? plantUuids.flatMap((plantUuid) =>
+        uuidsOf(flowSensors(consumptionFlow(energySensors.get(plantUuid) ?? []))),
+      )
+    : [];
+  const rollups = await PrefetchedRollups.load(db, [
+    { sensorUuids: production, span: spans.production },
+    ...(spans.consumption ? [{ sensorUuids: consumption, span: spans.consumption }] : []),
+  ]);
   return new Map(
     plantUuids.map((plantUuid) => [
       plantUuid,

@@ -1,13 +1,6 @@
 import { formatLocalDate } from '../../api/index.ts';
-import {
-  createPvModel,
-  createSolarPositionCalculator,
-  type PvModel,
-  type PvSite,
-} from '../domain/index.ts';
 import type { Db } from '../db/database.ts';
 import type { PlantRow } from '../db/tables.ts';
-import { CLEAR_SKY_STEP_MS, FORECAST_AMBIENT_C } from '../forecasts/clearSkyProduction.ts';
 import { pvSiteOf } from '../forecasts/pvSite.ts';
 import { BUCKET_MS } from '../measurements/rollups.ts';
 import { combineFlow } from '../measurements/metrics/flowMeasures.ts';
@@ -17,6 +10,7 @@ import type { SensorQuarterRollup } from '../measurements/metrics/prefetchedRoll
 import { loadPlantInputs, type PlantInputs } from './plantInputs.ts';
 import type { HealthDay, PvHealthFacts, QuarterHourFacts } from './pvHealthAssessment.ts';
 import type { HealthRange } from './pvHealthRange.ts';
+import { quarterSkyOf } from './quarterSky.ts';
 
 /**
  * Gathers, per quarter-hour of the range, what PV health weighs: production (rollups of the
@@ -68,7 +62,7 @@ export async function gatherPvHealthFacts(
   range: HealthRange,
 ): Promise<PvHealthFacts> {
   const span = healthSpan(plant.timezone, range);
-  const inputs = await loadPlantInputs(db, [plant.plant_uuid], span);
+  const inputs = await loadPlantInputs(db, [plant.plant_uuid], { production: span });
   return pvHealthFactsFrom(plant, range, inputs.get(plant.plant_uuid)!);
 }
 
@@ -103,26 +97,22 @@ export function pvHealthFactsFrom(
   );
   const irradiatedSeconds = sumByBucket(irradianceRollups, (rollup) => rollup.coveredSeconds);
 
-  const site: PvSite | null = pvSiteOf(plant);
-  const model: PvModel | null = site ? createPvModel(site) : null;
-  const sunAt = createSolarPositionCalculator({
-    latitudeDeg: plant.latitude,
-    longitudeDeg: plant.longitude,
-    elevationM: plant.altitude_m ?? 0,
-  });
+  const sky = days.map((day, index) => quarterSkyOf(plant, day, quartersByDay[index]!));
+  const skyOfQuarter = quartersByDay.flatMap((dayQuarters, day) =>
+    dayQuarters.map((_, index) => ({ day: sky[day]!, index })),
+  );
 
   const facts: QuarterHourFacts[] = quarters.map((quarter, index) => {
     const measured = production[index]!;
     const irradiated = irradiatedSeconds.get(quarter.start) ?? 0;
     const sensorsSeconds =
       ((quarter.end - quarter.start) / 1000) * Math.max(irradianceSensors.length, 1);
+    const quarterSky = skyOfQuarter[index]!;
     return {
       producedKwh: measured.value ?? 0,
       productionCoverage: measured.coverage,
-      sunElevationDeg: sunAt((quarter.start + quarter.end) / 2).elevationDeg,
-      clearSkyKwh: model
-        ? model.clearSkyEnergyKwh(quarter.start, quarter.end, FORECAST_AMBIENT_C, CLEAR_SKY_STEP_MS)
-        : 0,
+      sunElevationDeg: quarterSky.day.sunElevationDeg[quarterSky.index]!,
+      clearSkyKwh: quarterSky.day.clearSkyKwh[quarterSky.index]!,
       irradianceWm2: irradiated > 0 ? irradiationWs.get(quarter.start)! / irradiated : null,
       irradianceCoverage: Math.min(irradiated / sensorsSeconds, 1),
       peakPowerW: powerSensors.length > 0 ? (peaks.get(quarter.start) ?? null) : null,
@@ -139,6 +129,7 @@ export function pvHealthFactsFrom(
     offset += dayQuarters.length;
   });
 
+  const site = pvSiteOf(plant);
   return {
     days: healthDays,
     pv: site ? { peakPowerKw: site.pv.peakPowerKw, lossesPercent: site.pv.lossesPercent } : null,

@@ -71,9 +71,10 @@ export async function summarizePlants(
     const uuids = batch.map((plant) => plant.plant_uuid);
     const freshness = await sensorFreshness(db, uuids, options.nowMs);
     const periods = batch.map((plant) => periodsOf(plant, options.nowMs));
+    const end = Math.max(...periods.map((period) => period.todayRange.end));
     const inputs = await loadPlantInputs(db, uuids, {
-      start: Math.min(...periods.map((period) => period.span.start)),
-      end: Math.max(...periods.map((period) => period.span.end)),
+      production: { start: Math.min(...periods.map((period) => period.span.start)), end },
+      consumption: { start: Math.min(...periods.map((period) => period.todayRange.start)), end },
     });
     batch.forEach((plant, index) => {
       summaries.push(

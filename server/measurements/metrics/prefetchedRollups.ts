@@ -12,7 +12,8 @@ import { ROLLUP_MS, type SlotRow } from './rollupSlots.ts';
  * read rather than several queries per plant, with figures identical to the per-plant path.
  */
 
-export interface QuarterRollup {
+export interface SensorQuarterRollup {
+  sensorUuid: string;
   bucketStart: number;
   energyKwh: number | null;
   coveredSeconds: number;
@@ -20,61 +21,64 @@ export interface QuarterRollup {
   maxValue: number;
 }
 
-export interface SensorQuarterRollup extends QuarterRollup {
-  sensorUuid: string;
+/** Some sensors and the span whose rollups they need. */
+export interface RollupNeed {
+  sensorUuids: readonly string[];
+  span: TimeRange;
 }
 
 export class PrefetchedRollups {
   /** Each sensor's rollups, oldest first. */
-  readonly #bySensor: ReadonlyMap<string, readonly QuarterRollup[]>;
+  readonly #bySensor: ReadonlyMap<string, readonly SensorQuarterRollup[]>;
 
-  constructor(bySensor: ReadonlyMap<string, readonly QuarterRollup[]>) {
+  constructor(bySensor: ReadonlyMap<string, readonly SensorQuarterRollup[]>) {
     this.#bySensor = bySensor;
   }
 
-  /** One query: the rollups of `sensorUuids` with bucket_start in `span`. */
-  static async load(
-    db: Db,
-    sensorUuids: readonly string[],
-    span: TimeRange,
-  ): Promise<PrefetchedRollups> {
-    const bySensor = new Map<string, QuarterRollup[]>();
-    if (sensorUuids.length === 0 || span.end <= span.start) return new PrefetchedRollups(bySensor);
+  /**
+   * One query: the rollups each need asks for. A sensor in several needs gets the union of
+   * their spans; a range asked of it later must lie within that union.
+   */
+  static async load(db: Db, needs: readonly RollupNeed[]): Promise<PrefetchedRollups> {
+    const bySensor = new Map<string, SensorQuarterRollup[]>();
+    const asked = needs.filter(
+      (need) => need.sensorUuids.length > 0 && need.span.end > need.span.start,
+    );
+    if (asked.length === 0) return new PrefetchedRollups(bySensor);
     const rows = await rowsOf(
       db,
       db
         .selectFrom('sensor_rollups')
         .select([
-          'sensor_uuid',
-          'bucket_start',
-          'energy_kwh',
-          'covered_seconds',
-          'mean_value',
-          'max_value',
+          'sensor_uuid as sensorUuid',
+          'bucket_start as bucketStart',
+          'energy_kwh as energyKwh',
+          'covered_seconds as coveredSeconds',
+          'mean_value as meanValue',
+          'max_value as maxValue',
         ])
-        .where('sensor_uuid', 'in', [...new Set(sensorUuids)])
-        .where('bucket_start', '>=', span.start)
-        .where('bucket_start', '<', span.end)
+        .where((eb) =>
+          eb.or(
+            asked.map((need) =>
+              eb.and([
+                eb('sensor_uuid', 'in', [...new Set(need.sensorUuids)]),
+                eb('bucket_start', '>=', need.span.start),
+                eb('bucket_start', '<', need.span.end),
+              ]),
+            ),
+          ),
+        )
         .orderBy('sensor_uuid')
         .orderBy('bucket_start')
         .compile(),
     );
-    let current: QuarterRollup[] | undefined;
-    let currentUuid: string | undefined;
+    let current: SensorQuarterRollup[] = [];
     for (const row of rows) {
-      if (row.sensor_uuid !== currentUuid) {
-        currentUuid = row.sensor_uuid;
+      if (row.sensorUuid !== current[0]?.sensorUuid) {
         current = [];
-        bySensor.set(currentUuid, current);
+        bySensor.set(row.sensorUuid, current);
       }
-      // Number(): PostgreSQL answers bigint columns as strings.
-      current!.push({
-        bucketStart: Number(row.bucket_start),
-        energyKwh: row.energy_kwh,
-        coveredSeconds: row.covered_seconds,
-        meanValue: row.mean_value,
-        maxValue: row.max_value,
-      });
+      current.push(row);
     }
     return new PrefetchedRollups(bySensor);
   }
@@ -87,13 +91,9 @@ export class PrefetchedRollups {
 
   /** As `rollupsOf`: by sensor uuid, then time. */
   rollupsOf(sensorUuids: readonly string[], fromMs: number, toMs: number): SensorQuarterRollup[] {
-    const rollups: SensorQuarterRollup[] = [];
-    for (const sensorUuid of [...new Set(sensorUuids)].sort(compareText)) {
-      for (const rollup of this.#within(sensorUuid, fromMs, toMs)) {
-        rollups.push({ sensorUuid, ...rollup });
-      }
-    }
-    return rollups;
+    return [...new Set(sensorUuids)]
+      .sort(compareText)
+      .flatMap((sensorUuid) => this.#within(sensorUuid, fromMs, toMs));
   }
 
   /** As `rollupSlots`, rows in its order and sums as SQLite's `sum()` makes them. */
@@ -137,7 +137,7 @@ export class PrefetchedRollups {
   }
 
   /** The sensor's rollups with bucket_start in [fromMs, toMs). */
-  #within(sensorUuid: string, fromMs: number, toMs: number): readonly QuarterRollup[] {
+  #within(sensorUuid: string, fromMs: number, toMs: number): readonly SensorQuarterRollup[] {
     const rollups = this.#bySensor.get(sensorUuid) ?? [];
     const first = firstAtOrAfter(rollups, fromMs);
     let last = first;
@@ -149,14 +149,14 @@ export class PrefetchedRollups {
 // SQLite compares text by its bytes; uuids are ASCII, where that is JavaScript's order.
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const slotOf = (sensorUuid: string, slotStart: number, rollup: QuarterRollup): SlotRow => ({
+const slotOf = (sensorUuid: string, slotStart: number, rollup: SensorQuarterRollup): SlotRow => ({
   sensorUuid,
   slotStart,
   energyKwh: rollup.energyKwh ?? 0,
   coveredSeconds: rollup.coveredSeconds,
 });
 
-function firstAtOrAfter(rollups: readonly QuarterRollup[], instant: number): number {
+function firstAtOrAfter(rollups: readonly SensorQuarterRollup[], instant: number): number {
   let low = 0;
   let high = rollups.length;
   while (low < high) {
