@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { rowsOf } from '../../db/fastQuery.ts';
+import { tuplesOf } from '../../db/fastQuery.ts';
 import { measureFlowFromSlots, slotRequestOf, type FlowMeasures } from './flowMeasures.ts';
 import type { TimeRange } from './localTime.ts';
 import type { PlantFlow } from './plantFlows.ts';
@@ -45,17 +45,17 @@ export class PrefetchedRollups {
       (need) => need.sensorUuids.length > 0 && need.span.end > need.span.start,
     );
     if (asked.length === 0) return new PrefetchedRollups(bySensor);
-    const rows = await rowsOf(
+    const rows = await tuplesOf(
       db,
       db
         .selectFrom('sensor_rollups')
         .select([
-          'sensor_uuid as sensorUuid',
-          'bucket_start as bucketStart',
-          'energy_kwh as energyKwh',
-          'covered_seconds as coveredSeconds',
-          'mean_value as meanValue',
-          'max_value as maxValue',
+          'sensor_uuid',
+          'bucket_start',
+          'energy_kwh',
+          'covered_seconds',
+          'mean_value',
+          'max_value',
         ])
         .where((eb) =>
           eb.or(
@@ -74,11 +74,20 @@ export class PrefetchedRollups {
     );
     let current: SensorQuarterRollup[] = [];
     for (const row of rows) {
-      if (row.sensorUuid !== current[0]?.sensorUuid) {
+      const sensorUuid = row[0] as string;
+      if (sensorUuid !== current[0]?.sensorUuid) {
         current = [];
-        bySensor.set(row.sensorUuid, current);
+        bySensor.set(sensorUuid, current);
       }
-      current.push(row);
+      // Number(): PostgreSQL answers bigint columns as strings.
+      current.push({
+        sensorUuid,
+        bucketStart: Number(row[1]),
+        energyKwh: row[2] as number | null,
+        coveredSeconds: row[3] as number,
+        meanValue: row[4] as number,
+        maxValue: row[5] as number,
+      });
     }
     return new PrefetchedRollups(bySensor);
   }
