@@ -6,9 +6,9 @@ import type { PlantFlow } from './plantFlows.ts';
 import { ROLLUP_MS, type SlotRow } from './rollupSlots.ts';
 
 /**
- * The 15-minute rollups of many sensors over one span, read in one query, answering what
- * `rollupSlots` and `rollupsOf` would answer for any of those sensors and any range inside the
- * span, in the same order and with the same sums: a page of plants is then computed from one
+ * The 15-minute rollups of many sensors, each over the span it needs, read in one query,
+ * answering what `rollupSlots` and `rollupsOf` would answer for any of those sensors and any
+ * range inside its span, in the same order and with the same sums: a page of plants is then computed from one
  * read rather than several queries per plant, with figures identical to the per-plant path.
  */
 
