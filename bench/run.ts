@@ -4,6 +4,7 @@ import { metricsBenchmark } from './metrics.bench.ts';
 import { forecastBenchmark } from './forecast.bench.ts';
 import { dashboardBenchmark } from './dashboard/dashboard.bench.ts';
 import { chartBenchmark } from './chart/chart.bench.ts';
+import { fleetBenchmark } from './fleet.bench.ts';
 import type { BenchModule, BenchResult } from './benchResult.ts';
 import { formatReport, formatVerdict } from './report.ts';
 
@@ -15,10 +16,17 @@ const MODULES: readonly BenchModule[] = [
   metricsBenchmark,
   chartBenchmark,
   dashboardBenchmark,
+  fleetBenchmark,
 ];
 
+/** `npm run bench -- fleet api`: only the modules whose title starts with one of the words. */
+const only = process.argv.slice(2).map((word) => word.toLowerCase());
+const selected = MODULES.filter(
+  (module) => only.length === 0 || only.some((word) => module.title.toLowerCase().startsWith(word)),
+);
+
 const results: BenchResult[] = [];
-for (const module of MODULES) {
+for (const module of selected) {
   console.log(`\n== ${module.title}`);
   try {
     results.push(...(await module.run()));

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { openSqliteDatabase, type OpenedDatabase } from '../../server/db/database.ts';
-import { reusableQuery, rowsOf } from '../../server/db/fastQuery.ts';
+import { reusableQuery, rowsOf, tuplesOf } from '../../server/db/fastQuery.ts';
 
 let opened: OpenedDatabase;
 
@@ -79,6 +79,26 @@ describe('rowsOf', () => {
       await trx.updateTable('settings').set({ value: 'mine' }).where('key', '=', 'b').execute();
       const query = trx.selectFrom('settings').select('value').where('key', '=', 'b').compile();
       expect(await rowsOf(trx, query)).toEqual([{ value: 'mine' }]);
+    });
+  });
+});
+
+describe('tuplesOf', () => {
+  const settings = (db: OpenedDatabase['db']) =>
+    db.selectFrom('settings').select(['value', 'key']).orderBy('key').compile();
+
+  test('answers the rows as arrays in select order, directly or through Kysely', async () => {
+    const { db } = opened;
+    expect(await tuplesOf(db, settings(db))).toEqual([
+      ['1', 'a'],
+      ['2', 'b'],
+    ]);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('settings').set({ value: 'mine' }).where('key', '=', 'b').execute();
+      expect(await tuplesOf(trx, settings(trx))).toEqual([
+        ['1', 'a'],
+        ['mine', 'b'],
+      ]);
     });
   });
 });

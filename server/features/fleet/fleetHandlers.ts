@@ -54,7 +54,8 @@ export function fleetHandlers({ db, now, pvHealth }: ServerContext): FleetHandle
         );
         return { content: await summarizePlants(db, rows, options), page };
       }
-      // Ordered or filtered by what is computed: every matching plant is summarized first.
+      // Ordered or filtered by what is computed: every matching plant is summarized first,
+      // a batch of plants at a time (`summarizePlants`), a few queries each.
       const all = await summarizePlants(db, await plants.execute(), options);
       const matching =
         statuses.length === 0

@@ -1,5 +1,6 @@
 import {
   formatLocalDate,
+  type LocalDate,
   freshnessState,
   PV_HEALTH_SEVERITY,
   type PlantSummary,
@@ -18,16 +19,17 @@ import {
   FORECAST_AMBIENT_C,
 } from '../../forecasts/clearSkyProduction.ts';
 import { pvSiteOf } from '../../forecasts/pvSite.ts';
-import { combineFlow, measureFlow, roundMetric } from '../../measurements/metrics/flowMeasures.ts';
-import { localDay, todayIn } from '../../measurements/metrics/localTime.ts';
+import { combineFlow, roundMetric } from '../../measurements/metrics/flowMeasures.ts';
+import { localDay, todayIn, type TimeRange } from '../../measurements/metrics/localTime.ts';
 import {
   consumptionFlow,
-  energySensorsOf,
   productionFlow,
+  type PlantFlow,
 } from '../../measurements/metrics/plantFlows.ts';
 import { assessPvHealth, type PvHealthFacts } from '../../pvHealth/pvHealthAssessment.ts';
-import { gatherPvHealthFacts } from '../../pvHealth/pvHealthInputs.ts';
-import { healthRange } from '../../pvHealth/pvHealthRange.ts';
+import { healthSpan, pvHealthFactsFrom } from '../../pvHealth/pvHealthInputs.ts';
+import { healthRange, type HealthRange } from '../../pvHealth/pvHealthRange.ts';
+import { loadPlantInputs, type PlantInputs } from '../../pvHealth/plantInputs.ts';
 import type { PvHealthThresholds } from '../../pvHealth/pvHealthThresholds.ts';
 
 /**
@@ -51,44 +53,86 @@ export interface SummaryOptions {
 /** Below this share of peak power expected so far (kWh per kWp), no percentage is given. */
 const MIN_EXPECTED_KWH_PER_KWP = 0.01;
 
+/**
+ * Plants summarized together: each batch is read in a few queries (sensor freshness, then the
+ * plants' inputs), so a whole organization is a few queries per batch, and each query's
+ * `in (...)` lists stay bounded.
+ */
+export const SUMMARY_BATCH_PLANTS = 200;
+
 export async function summarizePlants(
   db: Db,
   plants: readonly Readonly<PlantRow>[],
   options: SummaryOptions,
 ): Promise<PlantSummary[]> {
-  const freshness = await sensorFreshness(
-    db,
-    plants.map((plant) => plant.plant_uuid),
-    options.nowMs,
-  );
   const summaries: PlantSummary[] = [];
-  for (const plant of plants) {
-    summaries.push(await summarizePlant(db, plant, freshness.get(plant.plant_uuid), options));
+  for (let first = 0; first < plants.length; first += SUMMARY_BATCH_PLANTS) {
+    const batch = plants.slice(first, first + SUMMARY_BATCH_PLANTS);
+    const uuids = batch.map((plant) => plant.plant_uuid);
+    const freshness = await sensorFreshness(db, uuids, options.nowMs);
+    const periods = batch.map((plant) => periodsOf(plant, options.nowMs));
+    const end = Math.max(...periods.map((period) => period.todayRange.end));
+    const inputs = await loadPlantInputs(db, uuids, {
+      production: { start: Math.min(...periods.map((period) => period.span.start)), end },
+      consumption: { start: Math.min(...periods.map((period) => period.todayRange.start)), end },
+    });
+    batch.forEach((plant, index) => {
+      summaries.push(
+        summarizePlant(
+          plant,
+          periods[index]!,
+          inputs.get(plant.plant_uuid)!,
+          freshness.get(plant.plant_uuid),
+          options,
+        ),
+      );
+    });
   }
   return summaries;
 }
 
-async function summarizePlant(
-  db: Db,
-  plant: Readonly<PlantRow>,
-  freshness: PlantFreshness | undefined,
-  { nowMs, thresholds, permissions }: SummaryOptions,
-): Promise<PlantSummary> {
+/** A plant's local day so far and its PV health days, and the span of rollups both need. */
+interface SummaryPeriods {
+  today: LocalDate;
+  todayRange: TimeRange;
+  health: HealthRange;
+  span: TimeRange;
+}
+
+function periodsOf(plant: Readonly<PlantRow>, nowMs: number): SummaryPeriods {
   const zone = plant.timezone;
   const now = new Date(nowMs);
   const today = todayIn(zone, now);
   const todayRange = localDay(zone, today);
-  const sensors = await energySensorsOf(db, plant.plant_uuid);
-  const todayEnergy = async (flow: ReturnType<typeof productionFlow>) =>
-    combineFlow(await measureFlow(db, flow, [todayRange]), (energyKwh) => energyKwh)[0]!.value;
-  const productionKwh = permissions.production ? await todayEnergy(productionFlow(sensors)) : null;
-  const consumptionKwh = permissions.consumption
-    ? await todayEnergy(consumptionFlow(sensors))
-    : null;
+  const health = healthRange(zone, undefined, undefined, now);
+  const healthDays = healthSpan(zone, health);
+  return {
+    today,
+    todayRange,
+    health,
+    span: {
+      start: Math.min(todayRange.start, healthDays.start),
+      end: Math.max(todayRange.end, healthDays.end),
+    },
+  };
+}
+
+function summarizePlant(
+  plant: Readonly<PlantRow>,
+  { today, todayRange, health: range }: SummaryPeriods,
+  inputs: PlantInputs,
+  freshness: PlantFreshness | undefined,
+  { nowMs, thresholds, permissions }: SummaryOptions,
+): PlantSummary {
+  const zone = plant.timezone;
+  const sensors = inputs.energySensors;
+  const todayEnergy = (flow: PlantFlow) =>
+    combineFlow(inputs.rollups.measureFlow(flow, [todayRange]), (energyKwh) => energyKwh)[0]!.value;
+  const productionKwh = permissions.production ? todayEnergy(productionFlow(sensors)) : null;
+  const consumptionKwh = permissions.consumption ? todayEnergy(consumptionFlow(sensors)) : null;
 
   const needHealth = permissions.health || permissions.production;
-  const range = healthRange(zone, undefined, undefined, now);
-  const facts = needHealth ? await gatherPvHealthFacts(db, plant, range) : null;
+  const facts = needHealth ? pvHealthFactsFrom(plant, range, inputs) : null;
   const health = facts ? assessPvHealth(facts, thresholds) : null;
 
   const site = pvSiteOf(plant);

@@ -3,7 +3,7 @@ import type { TimeRange } from './localTime.ts';
 import { flowSensors, type PlantFlow } from './plantFlows.ts';
 import { integrateSegments, type PowerSegment } from './powerSegments.ts';
 import { foldBalanceQuarters } from './balanceQuarters.ts';
-import { bucketIndexOf, ROLLUP_MS, rollupSlots, slotStepFor } from './rollupSlots.ts';
+import { bucketIndexOf, ROLLUP_MS, rollupSlots, slotStepFor, type SlotRow } from './rollupSlots.ts';
 
 /**
  * What a plant flow measured in each bucket, per sensor, from rollups (one query), and how
@@ -39,18 +39,39 @@ export async function measureFlow(
   flow: PlantFlow,
   buckets: readonly TimeRange[],
 ): Promise<FlowMeasures> {
-  const sensors = flowSensors(flow);
-  const uuids = sensors.map((sensor) => sensor.sensorUuid);
-  const range = { start: buckets[0]?.start ?? 0, end: buckets[buckets.length - 1]?.end ?? 0 };
+  const { sensorUuids, range, step } = slotRequestOf(flow, buckets);
+  return measureFlowFromSlots(flow, buckets, await rollupSlots(db, sensorUuids, range, step));
+}
+
+/** The rollup slots `measureFlow` reads: one `rollupSlots` call. */
+export interface SlotRequest {
+  sensorUuids: string[];
+  range: TimeRange;
+  step: number;
+}
+
+export function slotRequestOf(flow: PlantFlow, buckets: readonly TimeRange[]): SlotRequest {
+  return {
+    sensorUuids: flowSensors(flow).map((sensor) => sensor.sensorUuid),
+    range: { start: buckets[0]?.start ?? 0, end: buckets[buckets.length - 1]?.end ?? 0 },
+    step: flow.source === 'BALANCE' ? ROLLUP_MS : slotStepFor(buckets),
+  };
+}
+
+/** The measures from the slots of `slotRequestOf(flow, buckets)`, however they were read. */
+export function measureFlowFromSlots(
+  flow: PlantFlow,
+  buckets: readonly TimeRange[],
+  slots: readonly SlotRow[],
+): FlowMeasures {
   if (flow.source === 'BALANCE') {
-    const quarters = await rollupSlots(db, uuids, range, ROLLUP_MS);
-    return { flow, buckets, termSizes: [1], ...foldBalanceQuarters(flow, buckets, quarters) };
+    return { flow, buckets, termSizes: [1], ...foldBalanceQuarters(flow, buckets, slots) };
   }
+  const sensors = flowSensors(flow);
   const energyKwh = new Float64Array(buckets.length * sensors.length);
   const coveredSeconds = new Float64Array(buckets.length * sensors.length);
   if (sensors.length > 0 && buckets.length > 0) {
     const position = new Map(sensors.map((sensor, index) => [sensor.sensorUuid, index]));
-    const slots = await rollupSlots(db, uuids, range, slotStepFor(buckets));
     for (const slot of slots) {
       const bucket = bucketIndexOf(buckets, slot.slotStart);
       const sensor = position.get(slot.sensorUuid);

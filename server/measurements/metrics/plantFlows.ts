@@ -1,6 +1,6 @@
 import type { SensorFlow } from '../../../api/index.ts';
 import type { Db } from '../../db/database.ts';
-import { reusableQuery } from '../../db/fastQuery.ts';
+import { reusableQuery, rowsOf } from '../../db/fastQuery.ts';
 
 /**
  * Which sensors make a plant's consumption and production (decisions file, "Measurements"):
@@ -37,7 +37,8 @@ export const NO_FLOW: PlantFlow = { source: 'NONE', terms: [] };
 const ENERGY_FLOWS: readonly EnergyFlowName[] = ['CONSUMPTION', 'PRODUCTION', 'GRID', 'STORAGE'];
 const ENERGY_KINDS: readonly EnergyKind[] = ['POWER', 'ENERGY'];
 
-const energySensorRows = reusableQuery((db, plantUuid: string) =>
+/** The energy sensors' rows (one per collected energy data type), by name; plants not chosen. */
+const energySensorQuery = (db: Db) =>
   db
     .selectFrom('sensors as s')
     .innerJoin('sensor_data_types as collected', 'collected.sensor_uuid', 's.sensor_uuid')
@@ -49,6 +50,7 @@ const energySensorRows = reusableQuery((db, plantUuid: string) =>
     .leftJoin('devices as device', 'device.device_uuid', 's.device_uuid')
     .leftJoin('device_types as type', 'type.device_type_uuid', 'device.device_type_uuid')
     .select([
+      's.plant_uuid',
       's.sensor_uuid',
       's.name',
       's.device_uuid',
@@ -57,17 +59,45 @@ const energySensorRows = reusableQuery((db, plantUuid: string) =>
       'd.code',
       'type.code as device_type_code',
     ])
-    .where('s.plant_uuid', '=', plantUuid)
     .where('s.flow', 'in', [...ENERGY_FLOWS])
     .where('d.code', 'in', [...ENERGY_KINDS])
     .orderBy('s.name')
-    .orderBy('s.sensor_uuid'),
+    .orderBy('s.sensor_uuid');
+
+type EnergySensorRow = Awaited<ReturnType<ReturnType<typeof energySensorQuery>['execute']>>[number];
+
+const energySensorRows = reusableQuery((db, plantUuid: string) =>
+  energySensorQuery(db).where('s.plant_uuid', '=', plantUuid),
 );
 
 /** The plant's sensors that measure energy, by name. One query. */
 export async function energySensorsOf(db: Db, plantUuid: string): Promise<EnergySensor[]> {
+  return energySensorsFrom(await energySensorRows(db, plantUuid));
+}
+
+/** The same for several plants, by plant uuid (every plant asked for has an entry). One query. */
+export async function energySensorsOfPlants(
+  db: Db,
+  plantUuids: readonly string[],
+): Promise<Map<string, EnergySensor[]>> {
+  if (plantUuids.length === 0) return new Map();
+  const rowsByPlant = new Map<string, EnergySensorRow[]>(plantUuids.map((uuid) => [uuid, []]));
+  const rows = await rowsOf(
+    db,
+    energySensorQuery(db)
+      .where('s.plant_uuid', 'in', [...plantUuids])
+      .compile(),
+  );
+  for (const row of rows) rowsByPlant.get(row.plant_uuid)?.push(row);
+  return new Map(
+    [...rowsByPlant].map(([plantUuid, plantRows]) => [plantUuid, energySensorsFrom(plantRows)]),
+  );
+}
+
+/** One plant's rows, in the query's order, as sensors: POWER when it collects POWER at all. */
+function energySensorsFrom(rows: readonly EnergySensorRow[]): EnergySensor[] {
   const sensors = new Map<string, EnergySensor>();
-  for (const row of await energySensorRows(db, plantUuid)) {
+  for (const row of rows) {
     const known = sensors.get(row.sensor_uuid);
     if (known) {
       if (row.code === 'POWER') known.kind = 'POWER';
