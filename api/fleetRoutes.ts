@@ -16,7 +16,7 @@ export const fleetRoutes = {
     tag: 'Fleet',
     summary: 'Every plant of the organization at a glance (extension)',
     description:
-      "Extension. The plants of `GET /plants` (same `page`, `size`, `search`, `plantUuids`, `externalIds`) with today's production and consumption, specific yield, PV health of the last 7 full days, the latest reading and the sensors by freshness state. `sort` takes any field (`status` by severity: HEALTHY, NO_DATA, DEGRADED, FAULT; empty values last); default `name`. Energy figures need PLANT_POWER_PRODUCTION READ or PLANT_POWER_CONSUMPTION READ, PV health PLANT_HEALTH READ: without them they are null (and a `status` filter matches nothing), never a 403.",
+      "Extension. The plants of `GET /plants` (same `page`, `size`, `search`, `plantUuids`, `externalIds`) with today's production and consumption, specific yield, PV health of the last 7 full days, the latest reading and the sensors by freshness state. `sort` takes any field (`status` by severity: HEALTHY, NO_DATA, DEGRADED, FAULT; empty values last); default `name`. Energy figures need PLANT_POWER_PRODUCTION READ or PLANT_POWER_CONSUMPTION READ, PV health PLANT_HEALTH READ: without them they are null (and a `status` filter matches nothing), never a 403. A plant's figures may be up to a minute old: its summary is computed again when older than 60 s or when the plant changed (sensor-statuses is always live).",
     auth: 'access',
     permissions: [p('PLANTS', 'READ')],
     ownership: false,

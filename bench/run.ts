@@ -5,6 +5,8 @@ import { forecastBenchmark } from './forecast.bench.ts';
 import { dashboardBenchmark } from './dashboard/dashboard.bench.ts';
 import { chartBenchmark } from './chart/chart.bench.ts';
 import { fleetBenchmark } from './fleet.bench.ts';
+import { monitorBenchmark } from './monitor.bench.ts';
+import { fleetScreenBenchmark } from './fleetScreen.bench.ts';
 import type { BenchModule, BenchResult } from './benchResult.ts';
 import { formatReport, formatVerdict } from './report.ts';
 
@@ -17,6 +19,8 @@ const MODULES: readonly BenchModule[] = [
   chartBenchmark,
   dashboardBenchmark,
   fleetBenchmark,
+  monitorBenchmark,
+  fleetScreenBenchmark,
 ];
 
 /** `npm run bench -- fleet api`: only the modules whose title starts with one of the words. */

@@ -104,7 +104,7 @@ export async function runDashboardBench(
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await page.goto(host.url);
-    await page.getByRole('heading', { name: 'Plants' }).waitFor();
+    await page.getByRole('heading', { name: 'Fleet' }).waitFor();
 
     const runs: { ms: number; cards: number }[] = [];
     for (let run = 0; run <= RUNS; run++) {

@@ -10,7 +10,8 @@ import { fetchPage, ignoringCase, type SortColumns } from '../../db/lists.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import { resolvePvHealthThresholds } from '../../pvHealth/pvHealthThresholds.ts';
 import { filteredPlants } from '../plants/plantFilters.ts';
-import { compareSummaries, summarizePlants, type SummaryPermissions } from './plantSummaries.ts';
+import { compareSummaries, type SummaryPermissions } from './plantSummaries.ts';
+import { SummaryCache } from './summaryCache.ts';
 import { plantSensorStatuses } from './sensorStatuses.ts';
 
 type FleetHandlers = Pick<RouteHandlers, 'listPlantSummaries' | 'listSensorStatuses'>;
@@ -30,6 +31,7 @@ const PLANT_COLUMNS: Partial<
 /** Fleet monitoring: plant summaries and sensor freshness. */
 export function fleetHandlers({ db, now, pvHealth }: ServerContext): FleetHandlers {
   const thresholds = resolvePvHealthThresholds(pvHealth);
+  const cache = new SummaryCache();
   return {
     listPlantSummaries: async ({ user, query }) => {
       const permissions: SummaryPermissions = {
@@ -52,11 +54,11 @@ export function fleetHandlers({ db, now, pvHealth }: ServerContext): FleetHandle
             tieBreaker: 'plants.plant_uuid',
           },
         );
-        return { content: await summarizePlants(db, rows, options), page };
+        return { content: await cache.summaries(db, rows, options), page };
       }
-      // Ordered or filtered by what is computed: every matching plant is summarized first,
-      // a batch of plants at a time (`summarizePlants`), a few queries each.
-      const all = await summarizePlants(db, await plants.execute(), options);
+      // Ordered or filtered by what is computed: every matching plant is summarized first (a
+      // batch of plants at a time, a few queries each, unless summarized within the minute).
+      const all = await cache.summaries(db, await plants.execute(), options);
       const matching =
         statuses.length === 0
           ? all
