@@ -1,0 +1,96 @@
+import { describe, expect, test, vi } from 'vitest';
+import {
+  createAlertNotifier,
+  createAlertTray,
+  trayLabel,
+} from '../../../electron/main/alertTray.ts';
+
+/** The alert notifications and tray icon, wired to fakes of Electron's classes. */
+
+describe('notifications', () => {
+  test('each is shown once, and a click brings the alerts forward', () => {
+    const shown: { title: string; body: string; click?: () => void }[] = [];
+    const showAlerts = vi.fn();
+    const notify = createAlertNotifier({
+      createNotification: (options) => {
+        const entry: (typeof shown)[number] = { ...options };
+        shown.push(entry);
+        return {
+          on: (_event, listener) => (entry.click = listener),
+          show: () => {},
+        };
+      },
+      isSupported: () => true,
+      showAlerts,
+    });
+    notify({
+      environmentId: 'local',
+      plantUuid: 'p',
+      title: 'Berlin: 1 new alert',
+      body: 'No production',
+    });
+    expect(shown).toEqual([
+      expect.objectContaining({ title: 'Berlin: 1 new alert', body: 'No production' }),
+    ]);
+    shown[0]!.click!();
+    expect(showAlerts).toHaveBeenCalledOnce();
+  });
+
+  test('nothing where the system has no notifications', () => {
+    const createNotification = vi.fn();
+    createAlertNotifier({ createNotification, isSupported: () => false, showAlerts: () => {} })({
+      environmentId: 'local',
+      plantUuid: 'p',
+      title: 't',
+      body: 'b',
+    });
+    expect(createNotification).not.toHaveBeenCalled();
+  });
+});
+
+describe('the tray', () => {
+  function fakes() {
+    const trays: { tooltip?: string; menu?: unknown; destroyed: boolean }[] = [];
+    const deps = {
+      createTray: () => {
+        const tray = {
+          tooltip: undefined as string | undefined,
+          menu: undefined as unknown,
+          destroyed: false,
+        };
+        trays.push(tray);
+        return {
+          setToolTip: (text: string) => (tray.tooltip = text),
+          setContextMenu: (menu: unknown) => (tray.menu = menu),
+          on: () => {},
+          destroy: () => (tray.destroyed = true),
+        };
+      },
+      buildMenu: (items: { label: string }[]) => items.map((item) => item.label),
+      appName: 'PlantDesk',
+      showWindow: () => {},
+      showAlerts: () => {},
+      quit: () => {},
+    };
+    return { trays, deps };
+  }
+
+  test('appears when the setting is on, with the open-alert count, and goes when it is off', () => {
+    const { trays, deps } = fakes();
+    const tray = createAlertTray(deps);
+    expect(trays).toHaveLength(0);
+    tray.setEnabled(true);
+    tray.setOpenCount(3);
+    expect(trays[0]!.tooltip).toBe('PlantDesk: 3 open alerts');
+    expect(trays[0]!.menu).toEqual(['PlantDesk: 3 open alerts', 'Open PlantDesk', 'Quit']);
+    expect(tray.enabled).toBe(true);
+    tray.setEnabled(false);
+    expect(trays[0]!.destroyed).toBe(true);
+    expect(tray.enabled).toBe(false);
+  });
+
+  test('labels', () => {
+    expect(trayLabel('PlantDesk', 0)).toBe('PlantDesk: no open alerts');
+    expect(trayLabel('PlantDesk', 1)).toBe('PlantDesk: 1 open alert');
+  });
+});
