@@ -25,7 +25,7 @@ const TARGET_MS = 2000;
 const PLANTS = 1000;
 const HISTORY_DAYS = 8;
 const CLOCK = Date.parse('2026-06-21T12:00:00Z');
-const RUNS = 3;
+const RUNS = 2;
 
 const cpuMs = () => {
   const usage = process.threadCpuUsage();
@@ -79,7 +79,7 @@ export const monitorBenchmark: BenchModule = {
       const cycle = median(cycles.map((sample) => sample.cpu));
       const read = median(reads.map((sample) => sample.cpu));
       const problem =
-        state.lastCycle?.plants !== PLANTS || state.lastCycle.error
+        (state.lastCycle?.plants ?? 0) < PLANTS || state.lastCycle?.error
           ? `the cycle read ${state.lastCycle?.plants} plants (${state.lastCycle?.error ?? 'no error'})`
           : undefined;
       return [
