@@ -81,7 +81,8 @@ export async function fillSignIn(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Fleet' })).toBeVisible();
+  // The first screen after signing in: the fleet's chunks and first page on a cold host.
+  await expect(page.getByRole('heading', { name: 'Fleet' })).toBeVisible({ timeout: 60_000 });
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Plants' })

@@ -43,7 +43,8 @@ async function signIn(page: Page, url: string): Promise<void> {
   await page.getByLabel('Email', { exact: true }).fill(MANAGER.email);
   await page.getByLabel('Password', { exact: true }).fill(MANAGER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Fleet' })).toBeVisible();
+  // The first screen after signing in: the fleet's chunks and first page on a cold host.
+  await expect(page.getByRole('heading', { name: 'Fleet' })).toBeVisible({ timeout: 60_000 });
 }
 
 /** A route of the API through the host's own channel, as the signed-in user. */

@@ -42,7 +42,7 @@ import { expect, hostNow, test, type WebApp } from '../support/webApp.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-const CARDS = 11;
+const CARDS = 12;
 const OUTAGE_ENVIRONMENT = 'Dashboard outage sandbox';
 /** Enough history for the forecasts and the 7 days of PV health, and a quick first start. */
 const HISTORY_DAYS = 10;
@@ -374,7 +374,7 @@ test('a stopped server shows each card’s error, and the dashboard recovers whe
     await expect(one.getByRole('alert')).not.toHaveText('');
     await expect(one.getByRole('button', { name: 'Retry' })).toBeVisible();
   }
-  await expect(dashboard(page).getByText(/11 cards could not be updated/)).toBeVisible();
+  await expect(dashboard(page).getByText(/12 cards could not be updated/)).toBeVisible();
   await screenshot(page, testInfo, '04-server-stopped');
 
   // Back on the same port and database: one card's Retry brings that card back, alone…
