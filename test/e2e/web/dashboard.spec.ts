@@ -384,7 +384,7 @@ test('a stopped server shows each card’s error, and the dashboard recovers whe
   await expect(health).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(health.getByRole('alert')).toHaveCount(0);
   await expect(card(page, 'Last 7 days')).toHaveAttribute('data-state', 'error');
-  await expect(dashboard(page).getByText(/10 cards could not be updated/)).toBeVisible();
+  await expect(dashboard(page).getByText(/11 cards could not be updated/)).toBeVisible();
   await screenshot(page, testInfo, '05-one-card-retried');
 
   // …and the live refresh brings back the rest, without Retry or "Refresh now".
