@@ -7,7 +7,7 @@ const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db .
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
        [--clock 2026-06-21T12:00:00+02:00] [--trust-proxy true|HOPS|ADDRESSES]
        [--allowed-host api.example.com[,HOST:PORT...]] [--only-own-host] [--no-docs]
-       [--allow-private-networks] [--no-extensions] [--demo-fleet 12]
+       [--allow-private-networks] [--no-extensions] [--demo-fleet 12] [--metrics]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
@@ -28,6 +28,9 @@ written before the listening line, the rest in the background.
 --no-extensions leaves out our routes beyond the specification and the decisions file (plant
 summaries, sensor statuses, the production summary, the connection test), to test a client
 against a server that has only the common routes.
+--metrics serves Prometheus metrics at /metrics, without a token: keep them from the internet
+(a reverse proxy that refuses /metrics from outside, or a listener on a private address).
+/healthz (alive) and /readyz (database answers, migrations applied) are always served.
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
       'allow-private-networks': { type: 'boolean', default: false },
       'no-extensions': { type: 'boolean', default: false },
       'demo-fleet': { type: 'string' },
+      metrics: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -98,6 +102,7 @@ async function main(): Promise<void> {
     docs: !values['no-docs'],
     connectionTests: { allowPrivateNetworks: values['allow-private-networks'] },
     extensions: !values['no-extensions'],
+    metrics: values.metrics,
     demoFleet: parseCount('demo-fleet', values['demo-fleet']),
     simulation: values['no-simulation']
       ? false

@@ -24,6 +24,7 @@ import { loadServerKeys } from './keys.ts';
 import { SettingsCipher } from './features/vendors/settingsCipher.ts';
 import { sealPlaintextSecrets } from './features/vendors/plantVendorStore.ts';
 import { PlantLookup } from './features/plants/plantLookup.ts';
+import { ServerMetrics } from './ops/serverMetrics.ts';
 import { startSimulation, type SimulationSettings } from './simulator/index.ts';
 import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 
@@ -98,6 +99,12 @@ export interface StartServerOptions {
    * `/openapi.json`, so a client can be tested against a server with only the common routes.
    */
   extensions?: boolean;
+  /**
+   * Serve Prometheus metrics at `/metrics` (default false: the route is unknown, 404). It needs
+   * no token, like `/healthz` and `/readyz`: keep it off a public listener, or let the reverse
+   * proxy refuse it from outside.
+   */
+  metrics?: boolean;
 }
 
 export interface RunningServer {
@@ -106,6 +113,8 @@ export interface RunningServer {
   port: number;
   app: FastifyInstance;
   context: ServerContext;
+  /** The metrics `/metrics` serves, when they are on. */
+  metrics?: ServerMetrics;
   close(): Promise<void>;
 }
 
@@ -115,7 +124,11 @@ export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export async function createServer(options: StartServerOptions = {}) {
   // A malformed clock is a start-up error, before anything is opened.
   const now = options.now ?? clockFrom(options.clock);
-  const database = await openSqliteDatabase(options.db ?? ':memory:');
+  const metrics = options.metrics ? new ServerMetrics() : undefined;
+  const database = await openSqliteDatabase(options.db ?? ':memory:', {
+    observeStatements: metrics?.statements,
+  });
+  if (metrics && database.poolStats) metrics.watchPool(database.poolStats);
   try {
     const clockMs = () => now().getTime();
     const keys = await loadServerKeys(database.db, {
@@ -148,6 +161,7 @@ export async function createServer(options: StartServerOptions = {}) {
       writes: database.writes,
       now,
       pvHealth: options.pvHealth,
+      ingestion: metrics?.ingestion,
     };
     await seedReferenceCatalogs(context);
     if (options.demo) await seedDemo(context, options.demoFleet ?? DEFAULT_DEMO_FLEET_SIZE);
@@ -163,6 +177,7 @@ export async function createServer(options: StartServerOptions = {}) {
       },
       timeouts: { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts },
       extensions: options.extensions ?? true,
+      metrics,
     });
     const simulator = await startSimulation(
       database.db,
@@ -175,7 +190,7 @@ export async function createServer(options: StartServerOptions = {}) {
       await app.close();
       await database.close();
     };
-    return { app, context, close };
+    return { app, context, metrics, close };
   } catch (error) {
     await database.close();
     throw error;
@@ -184,7 +199,7 @@ export async function createServer(options: StartServerOptions = {}) {
 
 /** Starts the Plant Energy API server; resolves once it accepts connections. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { app, context, close } = await createServer(options);
+  const { app, context, metrics, close } = await createServer(options);
   try {
     await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   } catch (error) {
@@ -199,6 +214,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port: address.port,
     app,
     context,
+    metrics,
     close,
   };
 }
