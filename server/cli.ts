@@ -31,6 +31,8 @@ against a server that has only the common routes.
 --metrics serves Prometheus metrics at /metrics, without a token: keep them from the internet
 (a reverse proxy that refuses /metrics from outside, or a listener on a private address).
 /healthz (alive) and /readyz (database answers, migrations applied) are always served.
+SIGTERM or SIGINT stops accepting connections, lets requests in flight finish (up to 10 s),
+stops the simulator, closes the database and exits 0; a second signal exits at once.
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
@@ -121,7 +123,7 @@ async function main(): Promise<void> {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    server.close().then(
+    server.close({ graceMs: SHUTDOWN_GRACE_MS }).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -129,10 +131,19 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C (or SIGTERM) does not wait for requests in flight.
+    if (closing) process.exit(1);
+    server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    shutdown();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   if (values['exit-with-parent']) exitWithParent(shutdown);
 }
+
+/** How long requests in flight may take once a stop is asked for. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * A parent that dies without stopping us (SIGKILL, a crash) gets us re-parented: our parent id

@@ -107,6 +107,14 @@ export interface StartServerOptions {
   metrics?: boolean;
 }
 
+export interface CloseOptions {
+  /**
+   * How long requests in flight may take to finish once the server stops accepting connections,
+   * before their connections are cut (default 10 s).
+   */
+  graceMs?: number;
+}
+
 export interface RunningServer {
   url: string;
   host: string;
@@ -115,8 +123,14 @@ export interface RunningServer {
   context: ServerContext;
   /** The metrics `/metrics` serves, when they are on. */
   metrics?: ServerMetrics;
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets requests in flight finish (bounded by `graceMs`), stops
+   * the simulator and closes the database.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
+
+export const DEFAULT_CLOSE_GRACE_MS = 10_000;
 
 export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
@@ -185,15 +199,29 @@ export async function createServer(options: StartServerOptions = {}) {
       { demo: options.demo ?? false, simulation: options.simulation },
       app.log,
     );
-    const close = async () => {
-      await simulator?.stop();
-      await app.close();
+    const close = async ({ graceMs = DEFAULT_CLOSE_GRACE_MS }: CloseOptions = {}) => {
+      // Stop listening at once, even while the simulator finishes a pass of writes.
+      const stopped = await Promise.allSettled([simulator?.stop(), closeApp(app, graceMs)]);
       await database.close();
+      for (const result of stopped) if (result.status === 'rejected') throw result.reason;
     };
     return { app, context, metrics, close };
   } catch (error) {
     await database.close();
     throw error;
+  }
+}
+
+/**
+ * Fastify's close stops listening, ends idle keep-alive connections, answers 503 to requests
+ * arriving on busy ones, and waits for requests in flight: for ever, unless we cut them.
+ */
+async function closeApp(app: FastifyInstance, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
   }
 }
 
