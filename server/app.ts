@@ -8,6 +8,8 @@ import { type HostPolicy, installHostPolicy } from './http/hostPolicy.ts';
 import { installJsonBodyParser } from './http/jsonBody.ts';
 import { installRequestLog } from './http/requestLog.ts';
 import { registerRoutes } from './http/routing.ts';
+import { installOpsRoutes, installRequestMetrics } from './ops/opsRoutes.ts';
+import type { ServerMetrics } from './ops/serverMetrics.ts';
 
 export interface AppOptions {
   logger: FastifyServerOptions['logger'];
@@ -20,6 +22,8 @@ export interface AppOptions {
   timeouts: ServerTimeouts;
   /** Serve our own extension routes (`RouteSpec.extension === 'plantdesk'`). */
   extensions: boolean;
+  /** Count requests and serve `/metrics`; absent, `/metrics` is an unknown route. */
+  metrics?: ServerMetrics;
 }
 
 /**
@@ -88,10 +92,12 @@ export async function buildApp(
     return payload;
   });
   installRequestLog(app);
+  if (options.metrics) installRequestMetrics(app, options.metrics);
   installJsonBodyParser(app, options.bodyLimitBytes);
   installErrorHandling(app, options.bodyLimitBytes, context.now, options.extensions);
   await installApiDocs(app, { interactive: options.docs, extensions: options.extensions });
   registerRoutes(app, context, routes, allHandlers(context), options.extensions);
+  installOpsRoutes(app, context.db, options.metrics);
   await app.ready();
   return app;
 }

@@ -7,7 +7,7 @@ const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db .
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
        [--clock 2026-06-21T12:00:00+02:00] [--trust-proxy true|HOPS|ADDRESSES]
        [--allowed-host api.example.com[,HOST:PORT...]] [--only-own-host] [--no-docs]
-       [--allow-private-networks] [--no-extensions] [--demo-fleet 12]
+       [--allow-private-networks] [--no-extensions] [--demo-fleet 12] [--metrics]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
@@ -28,6 +28,11 @@ written before the listening line, the rest in the background.
 --no-extensions leaves out our routes beyond the specification and the decisions file (plant
 summaries, sensor statuses, the production summary, the connection test), to test a client
 against a server that has only the common routes.
+--metrics serves Prometheus metrics at /metrics, without a token: keep them from the internet
+(a reverse proxy that refuses /metrics from outside, or a listener on a private address).
+/healthz (alive) and /readyz (database answers, migrations applied) are always served.
+SIGTERM or SIGINT stops accepting connections, lets requests in flight finish (up to 10 s),
+stops the simulator, closes the database and exits 0; a second signal exits at once.
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
@@ -71,6 +76,7 @@ async function main(): Promise<void> {
       'allow-private-networks': { type: 'boolean', default: false },
       'no-extensions': { type: 'boolean', default: false },
       'demo-fleet': { type: 'string' },
+      metrics: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -98,6 +104,7 @@ async function main(): Promise<void> {
     docs: !values['no-docs'],
     connectionTests: { allowPrivateNetworks: values['allow-private-networks'] },
     extensions: !values['no-extensions'],
+    metrics: values.metrics,
     demoFleet: parseCount('demo-fleet', values['demo-fleet']),
     simulation: values['no-simulation']
       ? false
@@ -116,7 +123,7 @@ async function main(): Promise<void> {
   const shutdown = () => {
     if (closing) return;
     closing = true;
-    server.close().then(
+    server.close({ graceMs: SHUTDOWN_GRACE_MS }).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -124,10 +131,19 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C (or SIGTERM) does not wait for requests in flight.
+    if (closing) process.exit(1);
+    server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    shutdown();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   if (values['exit-with-parent']) exitWithParent(shutdown);
 }
+
+/** How long requests in flight may take once a stop is asked for. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * A parent that dies without stopping us (SIGKILL, a crash) gets us re-parented: our parent id

@@ -7,6 +7,7 @@ import type { TokenService } from './auth/tokens.ts';
 import type { ConnectionTester } from './integrations/connectionTester.ts';
 import type { PlantLookup } from './features/plants/plantLookup.ts';
 import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
+import type { IngestionObserver } from './ops/serverMetrics.ts';
 
 /** What route handlers need; built once per server and passed down explicitly. */
 export interface ServerContext {
@@ -27,4 +28,6 @@ export interface ServerContext {
   now: () => Date;
   /** PV health thresholds overriding the defaults (README, "PV health"). */
   pvHealth?: Partial<PvHealthThresholds>;
+  /** Told of readings accepted through the API (metrics), when metrics are on. */
+  ingestion?: IngestionObserver;
 }

@@ -24,6 +24,7 @@ import { loadServerKeys } from './keys.ts';
 import { SettingsCipher } from './features/vendors/settingsCipher.ts';
 import { sealPlaintextSecrets } from './features/vendors/plantVendorStore.ts';
 import { PlantLookup } from './features/plants/plantLookup.ts';
+import { ServerMetrics } from './ops/serverMetrics.ts';
 import { startSimulation, type SimulationSettings } from './simulator/index.ts';
 import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 
@@ -98,6 +99,20 @@ export interface StartServerOptions {
    * `/openapi.json`, so a client can be tested against a server with only the common routes.
    */
   extensions?: boolean;
+  /**
+   * Serve Prometheus metrics at `/metrics` (default false: the route is unknown, 404). It needs
+   * no token, like `/healthz` and `/readyz`: keep it off a public listener, or let the reverse
+   * proxy refuse it from outside.
+   */
+  metrics?: boolean;
+}
+
+export interface CloseOptions {
+  /**
+   * How long requests in flight may take to finish once the server stops accepting connections,
+   * before their connections are cut (default 10 s).
+   */
+  graceMs?: number;
 }
 
 export interface RunningServer {
@@ -106,8 +121,16 @@ export interface RunningServer {
   port: number;
   app: FastifyInstance;
   context: ServerContext;
-  close(): Promise<void>;
+  /** The metrics `/metrics` serves, when they are on. */
+  metrics?: ServerMetrics;
+  /**
+   * Stops accepting connections, lets requests in flight finish (bounded by `graceMs`), stops
+   * the simulator and closes the database.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
+
+export const DEFAULT_CLOSE_GRACE_MS = 10_000;
 
 export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
@@ -115,7 +138,11 @@ export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export async function createServer(options: StartServerOptions = {}) {
   // A malformed clock is a start-up error, before anything is opened.
   const now = options.now ?? clockFrom(options.clock);
-  const database = await openSqliteDatabase(options.db ?? ':memory:');
+  const metrics = options.metrics ? new ServerMetrics() : undefined;
+  const database = await openSqliteDatabase(options.db ?? ':memory:', {
+    observeStatements: metrics?.statements,
+  });
+  if (metrics && database.poolStats) metrics.watchPool(database.poolStats);
   try {
     const clockMs = () => now().getTime();
     const keys = await loadServerKeys(database.db, {
@@ -148,6 +175,7 @@ export async function createServer(options: StartServerOptions = {}) {
       writes: database.writes,
       now,
       pvHealth: options.pvHealth,
+      ingestion: metrics?.ingestion,
     };
     await seedReferenceCatalogs(context);
     if (options.demo) await seedDemo(context, options.demoFleet ?? DEFAULT_DEMO_FLEET_SIZE);
@@ -163,6 +191,7 @@ export async function createServer(options: StartServerOptions = {}) {
       },
       timeouts: { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts },
       extensions: options.extensions ?? true,
+      metrics,
     });
     const simulator = await startSimulation(
       database.db,
@@ -170,21 +199,35 @@ export async function createServer(options: StartServerOptions = {}) {
       { demo: options.demo ?? false, simulation: options.simulation },
       app.log,
     );
-    const close = async () => {
-      await simulator?.stop();
-      await app.close();
+    const close = async ({ graceMs = DEFAULT_CLOSE_GRACE_MS }: CloseOptions = {}) => {
+      // Stop listening at once, even while the simulator finishes a pass of writes.
+      const stopped = await Promise.allSettled([simulator?.stop(), closeApp(app, graceMs)]);
       await database.close();
+      for (const result of stopped) if (result.status === 'rejected') throw result.reason;
     };
-    return { app, context, close };
+    return { app, context, metrics, close };
   } catch (error) {
     await database.close();
     throw error;
   }
 }
 
+/**
+ * Fastify's close stops listening, ends idle keep-alive connections, answers 503 to requests
+ * arriving on busy ones, and waits for requests in flight: for ever, unless we cut them.
+ */
+async function closeApp(app: FastifyInstance, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 /** Starts the Plant Energy API server; resolves once it accepts connections. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { app, context, close } = await createServer(options);
+  const { app, context, metrics, close } = await createServer(options);
   try {
     await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   } catch (error) {
@@ -199,6 +242,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port: address.port,
     app,
     context,
+    metrics,
     close,
   };
 }

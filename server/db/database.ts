@@ -5,7 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { registerDirectConnection } from './fastQuery.ts';
 import { migrationProvider } from './migrations/index.ts';
-import { NodeSqliteDatabase } from './nodeSqlite.ts';
+import { NodeSqliteDatabase, type StatementObserver } from './nodeSqlite.ts';
 import type { Database } from './tables.ts';
 import { WriteGeneration } from './writeGeneration.ts';
 
@@ -15,11 +15,32 @@ export interface OpenedDatabase {
   db: Db;
   /** Moves whenever a statement that may write runs. */
   writes: WriteGeneration;
+  /**
+   * The connection pool's state, for an engine that has one (PostgreSQL); SQLite has a single
+   * connection and leaves this out.
+   */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
+export interface OpenOptions {
+  /** Told of every statement (for metrics); none by default. */
+  observeStatements?: StatementObserver;
+}
+
 /** Opens (creating if needed) an SQLite database file, or `:memory:`, and migrates it. */
-export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> {
+export async function openSqliteDatabase(
+  path: string,
+  options: OpenOptions = {},
+): Promise<OpenedDatabase> {
   if (path !== ':memory:') prepareDatabaseFile(path);
   const sqlite = new DatabaseSync(path);
   if (path !== ':memory:') sqlite.exec('PRAGMA journal_mode = WAL');
@@ -32,7 +53,7 @@ export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> 
     typeof text === 'string' ? text.toLowerCase() : text,
   );
 
-  const connection = new NodeSqliteDatabase(sqlite);
+  const connection = new NodeSqliteDatabase(sqlite, options.observeStatements);
   const writes = new WriteGeneration();
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: connection }),
@@ -56,8 +77,12 @@ function prepareDatabaseFile(path: string): void {
   }
 }
 
+export function migratorOf(db: Db): Migrator {
+  return new Migrator({ db, provider: migrationProvider });
+}
+
 async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  const migrator = migratorOf(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

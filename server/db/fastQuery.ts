@@ -1,6 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.ts';
-import { toSqlValues, type NodeSqliteDatabase } from './nodeSqlite.ts';
+import type { NodeSqliteDatabase } from './nodeSqlite.ts';
 
 /**
  * The hot read paths. Two costs dominate a small query here, and neither is SQLite's:
@@ -42,9 +42,7 @@ export function tuplesOf(db: Db, query: CompiledQuery): Promise<unknown[][]> {
   const sqlite = db.isTransaction ? undefined : directConnections.get(db);
   if (sqlite && !sqlite.raw.isTransaction) {
     try {
-      const statement = sqlite.prepareTuples(query.sql);
-      const rows = statement.all(...toSqlValues(query.parameters)) as unknown as unknown[][];
-      return Promise.resolve(rows);
+      return Promise.resolve(sqlite.allTuples(query.sql, query.parameters));
     } catch (error) {
       return Promise.reject(error);
     }

@@ -10,7 +10,7 @@ import { ingestMany } from './readingsStore.ts';
 
 type ReadingHandlers = Pick<RouteHandlers, 'ingestReadings'>;
 
-export function readingHandlers({ db, now }: ServerContext): ReadingHandlers {
+export function readingHandlers({ db, now, ingestion }: ServerContext): ReadingHandlers {
   return {
     ingestReadings: async ({ plant, params, body }) => {
       await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
@@ -23,6 +23,7 @@ export function readingHandlers({ db, now }: ServerContext): ReadingHandlers {
         await markFedExternally(trx, sensor.sensorUuid, now());
         await ingestMany(trx, [{ sensor, ...columns }]);
       });
+      ingestion?.readingsAccepted(body.readings.length);
       return { accepted: body.readings.length };
     },
   };
