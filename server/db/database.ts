@@ -3,9 +3,11 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { engineOfLocation, type Engine } from './engine.ts';
 import { registerDirectConnection } from './fastQuery.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase } from './nodeSqlite.ts';
+import { postgresKysely, postgresPool } from './postgres.ts';
 import type { Database } from './tables.ts';
 import { WriteGeneration } from './writeGeneration.ts';
 
@@ -13,9 +15,33 @@ export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: Db;
+  engine: Engine;
   /** Moves whenever a statement that may write runs. */
   writes: WriteGeneration;
   close(): Promise<void>;
+}
+
+/**
+ * Opens the database `location` names and migrates it: a `postgres://` URL on PostgreSQL,
+ * anything else (a file path, `:memory:`) on SQLite.
+ */
+export function openDatabase(location: string): Promise<OpenedDatabase> {
+  return engineOfLocation(location) === 'postgres'
+    ? openPostgresDatabase(location)
+    : openSqliteDatabase(location);
+}
+
+/** Connects to a PostgreSQL database (which must exist) and migrates it. */
+export async function openPostgresDatabase(url: string): Promise<OpenedDatabase> {
+  const writes = new WriteGeneration();
+  const db = postgresKysely(postgresPool(url), [writes]);
+  try {
+    await migrate(db, 'postgres');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db, engine: 'postgres', writes, close: () => db.destroy() };
 }
 
 /** Opens (creating if needed) an SQLite database file, or `:memory:`, and migrates it. */
@@ -39,8 +65,8 @@ export async function openSqliteDatabase(path: string): Promise<OpenedDatabase> 
     plugins: [writes],
   });
   registerDirectConnection(db, connection);
-  await migrate(db);
-  return { db, writes, close: () => db.destroy() };
+  await migrate(db, 'sqlite');
+  return { db, engine: 'sqlite', writes, close: () => db.destroy() };
 }
 
 /**
@@ -56,8 +82,8 @@ function prepareDatabaseFile(path: string): void {
   }
 }
 
-async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+async function migrate(db: Db, engine: Engine): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(engine) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
