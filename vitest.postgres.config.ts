@@ -1,0 +1,26 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.ts';
+
+/**
+ * `npm run test:postgres`: the integration suites that pass on PostgreSQL, each test server on a
+ * database of its own in one throwaway cluster (test/support/postgresGlobalSetup.ts).
+ */
+export const POSTGRES_SUITES = [
+  'test/integration/plants.test.ts',
+  'test/integration/sensors.test.ts',
+  'test/integration/errors.test.ts',
+  'test/integration/readings.test.ts',
+  'test/integration/metrics.test.ts',
+];
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: POSTGRES_SUITES,
+      globalSetup: ['test/support/postgresGlobalSetup.ts'],
+      env: { PLANTDESK_TEST_ENGINE: 'postgres' },
+      outputFile: { json: 'test-artifacts/vitest-postgres-results.json' },
+    },
+  }),
+);
