@@ -1,4 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
 /**
@@ -6,6 +6,7 @@ import base from './vitest.config.ts';
  * database of its own in one throwaway cluster (test/support/postgresGlobalSetup.ts).
  */
 export const POSTGRES_SUITES = [
+  'test/integration/postgresSchema.test.ts',
   'test/integration/plants.test.ts',
   'test/integration/sensors.test.ts',
   'test/integration/errors.test.ts',
@@ -13,14 +14,17 @@ export const POSTGRES_SUITES = [
   'test/integration/metrics.test.ts',
 ];
 
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: POSTGRES_SUITES,
-      globalSetup: ['test/support/postgresGlobalSetup.ts'],
-      env: { PLANTDESK_TEST_ENGINE: 'postgres' },
-      outputFile: { json: 'test-artifacts/vitest-postgres-results.json' },
-    },
-  }),
-);
+// Spread rather than mergeConfig, which would add these suites to the base's include.
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    // PLANTDESK_POSTGRES_ALL=1: every integration suite, to see how far the rest are.
+    include: process.env.PLANTDESK_POSTGRES_ALL
+      ? ['test/integration/**/*.test.ts']
+      : POSTGRES_SUITES,
+    globalSetup: ['test/support/postgresGlobalSetup.ts'],
+    env: { PLANTDESK_TEST_ENGINE: 'postgres' },
+    outputFile: { json: 'test-artifacts/vitest-postgres-results.json' },
+  },
+});

@@ -77,8 +77,9 @@ export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
 
 /**
  * PostgreSQL alters the tables in place (the migrator runs it in a transaction), leaving the
- * same columns in the same order and the same indexes as the rebuild on SQLite. A column's
- * unique constraint is named `<table>_code_key` there.
+ * same columns and indexes as the rebuild on SQLite. One difference: device_types keeps 0001's
+ * column order (category before description), which the rebuild swapped; nothing reads columns
+ * by position. A column's unique constraint is named `<table>_code_key` there.
  */
 async function upOnPostgres(db: Kysely<unknown>): Promise<void> {
   for (const { table } of SCOPED_TABLES) {
