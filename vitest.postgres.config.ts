@@ -5,6 +5,11 @@ import base from './vitest.config.ts';
  * `npm run test:postgres`: the integration suites that pass on PostgreSQL, each test server on a
  * database of its own in one throwaway cluster (test/support/postgresGlobalSetup.ts).
  */
+/**
+ * Every suite that starts its servers on the default in-memory database, hence on PostgreSQL
+ * here. Left out, as they pin SQLite files or spawn the CLI: restart, serverFiles,
+ * exitWithParent and desktop/*.
+ */
 export const POSTGRES_SUITES = [
   'test/integration/postgresSchema.test.ts',
   'test/integration/plants.test.ts',
@@ -12,6 +17,28 @@ export const POSTGRES_SUITES = [
   'test/integration/errors.test.ts',
   'test/integration/readings.test.ts',
   'test/integration/metrics.test.ts',
+  'test/integration/permissionMatrix.test.ts',
+  'test/integration/pvHealth.test.ts',
+  'test/integration/forecasts.test.ts',
+  'test/integration/fleet.test.ts',
+  'test/integration/fleetQueries.test.ts',
+  'test/integration/auth.test.ts',
+  'test/integration/catalogScopes.test.ts',
+  'test/integration/dataTypesCollects.test.ts',
+  'test/integration/deviceTypes.test.ts',
+  'test/integration/devices.test.ts',
+  'test/integration/loadSignatures.test.ts',
+  'test/integration/sensorTypes.test.ts',
+  'test/integration/vendors.test.ts',
+  'test/integration/metadataLimits.test.ts',
+  'test/integration/openapi.test.ts',
+  'test/integration/summaryCache.test.ts',
+  'test/integration/simulator.test.ts',
+  'test/integration/serverClock.test.ts',
+  'test/integration/serverExposure.test.ts',
+  'test/integration/logging.test.ts',
+  'test/integration/demoFleet.test.ts',
+  'test/integration/monitor/monitor.test.ts',
 ];
 
 // Spread rather than mergeConfig, which would add these suites to the base's include.
