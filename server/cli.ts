@@ -3,7 +3,7 @@ import { parseClockStart } from './clock.ts';
 import { parseTrustProxy } from './proxyTrust.ts';
 import { startServer } from './server.ts';
 
-const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory:] [--demo] [--quiet]
+const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory: | postgres://USER:PASS@HOST:5432/NAME] [--demo] [--quiet]
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
        [--clock 2026-06-21T12:00:00+02:00] [--trust-proxy true|HOPS|ADDRESSES]
        [--allowed-host api.example.com[,HOST:PORT...]] [--only-own-host] [--no-docs]
@@ -36,6 +36,10 @@ stops the simulator, closes the database and exits 0; a second signal exits at o
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
+--db takes an SQLite file (created if missing), :memory:, or a PostgreSQL URL (the database
+must exist; the schema is created on first start); PLANTDESK_DATABASE_URL is its default.
+On PostgreSQL, PLANTDESK_JWT_SECRET and PLANTDESK_SETTINGS_KEY are required.
+
 Environment: PLANTDESK_CLOCK and PLANTDESK_TRUST_PROXY are --clock's and --trust-proxy's defaults; PLANTDESK_ADMIN_EMAIL and
 PLANTDESK_ADMIN_PASSWORD create an administrator;
 PLANTDESK_JWT_SECRET sets the token signing secret and PLANTDESK_SETTINGS_KEY the key that
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
-      db: { type: 'string', default: './data/plantdesk.db' },
+      db: { type: 'string' },
       demo: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -92,7 +96,7 @@ async function main(): Promise<void> {
   const server = await startServer({
     port: parsePort(values.port),
     host: values.host,
-    db: values.db,
+    db: values.db ?? (process.env.PLANTDESK_DATABASE_URL || './data/plantdesk.db'),
     demo: values.demo,
     clock,
     trustProxy: parseTrustProxy(values['trust-proxy'] ?? process.env.PLANTDESK_TRUST_PROXY),

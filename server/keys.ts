@@ -1,6 +1,7 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Db } from './db/database.ts';
+import { engineOfLocation } from './db/engine.ts';
 
 /**
  * The server's two secrets: the JWT signing secret and the key that encrypts vendor secret
@@ -8,7 +9,9 @@ import type { Db } from './db/database.ts';
  * support upload, a file left world-readable) can neither forge tokens nor read credentials:
  * - from the environment (`PLANTDESK_JWT_SECRET`, `PLANTDESK_SETTINGS_KEY`) when given;
  * - else from a key file next to the database (`<database>.keys`, mode 0600), written once;
- * - for an in-memory database, made up for the process (nothing outlives it anyway).
+ * - for an in-memory database, made up for the process (nothing outlives it anyway);
+ * - on PostgreSQL there is no folder of the database to keep a key file in, and every instance
+ *   on the database must sign and decrypt alike: both must come from the environment.
  * A database that still holds a signing secret in its `settings` table (versions before this
  * one) has it moved to the key file, so tokens issued before stay valid, and deleted there.
  */
@@ -19,7 +22,7 @@ export interface ServerKeys {
 }
 
 export interface KeySources {
-  /** The database file, or `:memory:`. */
+  /** The database file, `:memory:`, or a `postgres://` URL. */
   databasePath: string;
   /** PLANTDESK_JWT_SECRET: at least 32 bytes. */
   jwtSecret?: string;
@@ -52,6 +55,7 @@ export function secretFromText(name: string, text: string): Buffer {
 }
 
 export async function loadServerKeys(db: Db, sources: KeySources): Promise<ServerKeys> {
+  if (engineOfLocation(sources.databasePath) === 'postgres') return givenKeys(sources);
   const legacy = await legacySigningSecret(db);
   const givenJwt = sources.jwtSecret && secretFromText('PLANTDESK_JWT_SECRET', sources.jwtSecret);
   const givenSettings =
@@ -65,10 +69,26 @@ export async function loadServerKeys(db: Db, sources: KeySources): Promise<Serve
   return {
     jwtSecret: givenJwt || stored?.jwtSecret || legacy || randomBytes(32),
     settingsKey: givenSettings
-      ? Buffer.from(hkdfSync('sha256', givenSettings, 'plantdesk', 'vendor settings', 32))
+      ? settingsKeyFrom(givenSettings)
       : (stored?.settingsKey ?? randomBytes(32)),
   };
 }
+
+function givenKeys(sources: KeySources): ServerKeys {
+  if (!sources.jwtSecret || !sources.settingsKey) {
+    throw new Error(
+      'On PostgreSQL the server needs PLANTDESK_JWT_SECRET and PLANTDESK_SETTINGS_KEY: there is no ' +
+        'key file beside the database, and every instance on it must use the same keys',
+    );
+  }
+  return {
+    jwtSecret: secretFromText('PLANTDESK_JWT_SECRET', sources.jwtSecret),
+    settingsKey: settingsKeyFrom(secretFromText('PLANTDESK_SETTINGS_KEY', sources.settingsKey)),
+  };
+}
+
+const settingsKeyFrom = (given: Buffer) =>
+  Buffer.from(hkdfSync('sha256', given, 'plantdesk', 'vendor settings', 32));
 
 /**
  * The key file's keys, creating the file (exclusively: two servers starting on one database

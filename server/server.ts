@@ -11,7 +11,7 @@ import { FamilyRevocations } from './auth/familyRevocations.ts';
 import { DEFAULT_SCRYPT_COST, PasswordChecker, type ScryptCost } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES, TokenService, type TokenLifetimes } from './auth/tokens.ts';
 import type { ServerContext } from './context.ts';
-import { openSqliteDatabase } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
 import { ensureAdmin, type AdminAccount } from './demo/admin.ts';
 import { DEFAULT_DEMO_FLEET_SIZE } from './demo/demoFleet.ts';
 import { seedDemo } from './demo/seedDemo.ts';
@@ -33,7 +33,10 @@ export interface StartServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** SQLite file path, or `:memory:`. Default `:memory:`. */
+  /**
+   * SQLite file path, `:memory:`, or a PostgreSQL URL (`postgres://user:pass@host:5432/name`,
+   * the database must exist; then `jwtSecret` and `settingsKey` are required). Default `:memory:`.
+   */
   db?: string;
   /** Seed the demo accounts, Demo Home and the demo fleet on an empty database. */
   demo?: boolean;
@@ -139,7 +142,7 @@ export async function createServer(options: StartServerOptions = {}) {
   // A malformed clock is a start-up error, before anything is opened.
   const now = options.now ?? clockFrom(options.clock);
   const metrics = options.metrics ? new ServerMetrics() : undefined;
-  const database = await openSqliteDatabase(options.db ?? ':memory:', {
+  const database = await openDatabase(options.db ?? ':memory:', {
     observeStatements: metrics?.statements,
   });
   if (metrics && database.poolStats) metrics.watchPool(database.poolStats);

@@ -3,9 +3,11 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { engineOf, engineOfLocation, type Engine } from './engine.ts';
 import { registerDirectConnection } from './fastQuery.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase, type StatementObserver } from './nodeSqlite.ts';
+import { postgresKysely, postgresPool } from './postgres.ts';
 import type { Database } from './tables.ts';
 import { WriteGeneration } from './writeGeneration.ts';
 
@@ -13,6 +15,7 @@ export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: Db;
+  engine: Engine;
   /** Moves whenever a statement that may write runs. */
   writes: WriteGeneration;
   /**
@@ -34,6 +37,40 @@ export interface PoolStats {
 export interface OpenOptions {
   /** Told of every statement (for metrics); none by default. */
   observeStatements?: StatementObserver;
+}
+
+/**
+ * Opens the database `location` names and migrates it: a `postgres://` URL on PostgreSQL,
+ * anything else (a file path, `:memory:`) on SQLite.
+ */
+export function openDatabase(location: string, options: OpenOptions = {}): Promise<OpenedDatabase> {
+  return engineOfLocation(location) === 'postgres'
+    ? openPostgresDatabase(location)
+    : openSqliteDatabase(location, options);
+}
+
+/** Connects to a PostgreSQL database (which must exist) and migrates it. */
+export async function openPostgresDatabase(url: string): Promise<OpenedDatabase> {
+  const writes = new WriteGeneration();
+  const pool = postgresPool(url);
+  const db = postgresKysely(pool, [writes]);
+  try {
+    await migrate(db, 'postgres');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    db,
+    engine: 'postgres',
+    writes,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: () => db.destroy(),
+  };
 }
 
 /** Opens (creating if needed) an SQLite database file, or `:memory:`, and migrates it. */
@@ -60,8 +97,8 @@ export async function openSqliteDatabase(
     plugins: [writes],
   });
   registerDirectConnection(db, connection);
-  await migrate(db);
-  return { db, writes, close: () => db.destroy() };
+  await migrate(db, 'sqlite');
+  return { db, engine: 'sqlite', writes, close: () => db.destroy() };
 }
 
 /**
@@ -77,12 +114,12 @@ function prepareDatabaseFile(path: string): void {
   }
 }
 
-export function migratorOf(db: Db): Migrator {
-  return new Migrator({ db, provider: migrationProvider });
+export function migratorOf(db: Db, engine: Engine = engineOf(db)): Migrator {
+  return new Migrator({ db, provider: migrationProvider(engine) });
 }
 
-async function migrate(db: Db): Promise<void> {
-  const migrator = migratorOf(db);
+async function migrate(db: Db, engine: Engine): Promise<void> {
+  const migrator = migratorOf(db, engine);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -256,9 +256,10 @@ describe('a database from before organizations had catalogs', () => {
     const old = new Kysely<any>({
       dialect: new SqliteDialect({ database: new NodeSqliteDatabase(sqlite) }),
     });
-    const { error } = await new Migrator({ db: old, provider: migrationProvider }).migrateTo(
-      '0003_externally_fed_sensors',
-    );
+    const { error } = await new Migrator({
+      db: old,
+      provider: migrationProvider('sqlite'),
+    }).migrateTo('0003_externally_fed_sensors');
     expect(error).toBeUndefined();
     const at = '2026-01-01T00:00:00.000Z';
     await old

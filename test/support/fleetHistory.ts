@@ -5,7 +5,7 @@ import type { TestServer } from './testServer.ts';
 export async function latestFirstReading(server: TestServer): Promise<number> {
   const { rows } = await sql<{ first: number }>`
     select max(first) as first from (
-      select min(taken_at) as first from readings group by sensor_uuid)`.execute(
+      select min(taken_at) as first from readings group by sensor_uuid) as firsts`.execute(
     server.server.context.db,
   );
   return Number(rows[0]!.first);

@@ -1,5 +1,6 @@
 import { startServer, type RunningServer, type StartServerOptions } from '../../server/index.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
+import { createTestDatabase, testEngine, testServerKeys } from './testDatabases.ts';
 
 export { DEMO_ACCOUNTS };
 export type DemoAccountEmail = (typeof DEMO_ACCOUNTS)[number]['email'];
@@ -23,37 +24,68 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** A real server over loopback (port 0, in-memory database) and a small HTTP client for it. */
+/**
+ * A real server over loopback (port 0, in-memory database) and a small HTTP client for it.
+ * With PLANTDESK_TEST_ENGINE=postgres (`npm run test:postgres`), a server that would have had an
+ * in-memory database gets a fresh PostgreSQL database instead, dropped when it closes.
+ */
 export class TestServer {
   readonly server: RunningServer;
   readonly #tokens = new Map<string, string>();
+  readonly #afterClose: () => Promise<void>;
 
-  private constructor(server: RunningServer) {
+  private constructor(server: RunningServer, afterClose: () => Promise<void>) {
     this.server = server;
+    this.#afterClose = afterClose;
   }
 
   static async start(options: StartServerOptions = {}): Promise<TestServer> {
-    const server = await startServer({
+    const inMemory = (options.db ?? ':memory:') === ':memory:';
+    if (inMemory && testEngine() === 'postgres') {
+      const database = await createTestDatabase();
+      try {
+        const server = await TestServer.#startServer({
+          ...testServerKeys(),
+          ...options,
+          db: database.url,
+        });
+        return new TestServer(server, database.drop);
+      } catch (error) {
+        await database.drop();
+        throw error;
+      }
+    }
+    return new TestServer(await TestServer.#startServer(options), async () => {});
+  }
+
+  static #startServer(options: StartServerOptions): Promise<RunningServer> {
+    return startServer({
       port: 0,
       db: ':memory:',
       demo: true,
       // Demo Home only: tests that want the fleet ask for it.
       demoFleet: 0,
-      logger: false,
+      // PLANTDESK_TEST_SERVER_LOG=error shows what a 500 hid.
+      logger: process.env.PLANTDESK_TEST_SERVER_LOG
+        ? { level: process.env.PLANTDESK_TEST_SERVER_LOG, stream: process.stderr }
+        : false,
       scryptCost: TEST_SCRYPT_COST,
       // Tests that want simulated readings ask for them; the rest stay fast and deterministic.
       simulation: false,
       ...options,
     });
-    return new TestServer(server);
   }
 
   get url(): string {
     return this.server.url;
   }
 
-  close(): Promise<void> {
-    return this.server.close();
+  async close(): Promise<void> {
+    try {
+      await this.server.close();
+    } finally {
+      await this.#afterClose();
+    }
   }
 
   async request<T = any>(

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { Engine } from '../engine.ts';
 
 /**
  * The schema of the first issue: identity, plants and their model, catalogs and vendors.
- * Written with Kysely's schema builder and portable column types so PostgreSQL can run it too.
+ * Written with Kysely's schema builder and column types that mean the same on both engines (text,
+ * integer, double precision; dates are ISO 8601 text, JSON documents text), so the schema is the
+ * same on SQLite and PostgreSQL and `_engine` changes nothing here.
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<unknown>, _engine: Engine): Promise<void> {
   await db.schema
     .createTable('settings')
     .addColumn('key', 'text', (c) => c.primaryKey())

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { Engine } from '../engine.ts';
 
 /**
  * Readings and their 15-minute rollups. Times are epoch milliseconds (UTC): a 15-minute grid in
  * UTC is also a 15-minute grid in every zone (all offsets in use are multiples of 15 minutes), so
  * local hours and days, 23- and 25-hour DST days included, are exact sums of whole buckets.
+ * `bigint` is SQLite's INTEGER and PostgreSQL's int8, read back as a number on both (postgres.ts);
+ * the tables are the same on both engines (partitioning readings on PostgreSQL is to come).
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<unknown>, _engine: Engine): Promise<void> {
   await db.schema
     .createTable('readings')
     .addColumn('sensor_uuid', 'text', (c) =>

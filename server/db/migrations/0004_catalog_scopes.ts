@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { Engine } from '../engine.ts';
 
 /**
  * Catalog entries of one organization. The reference catalogs (sensor types, device types, load
@@ -70,7 +71,40 @@ async function hasScopeColumn(db: Kysely<unknown>, table: string): Promise<boole
   return rows.some((row) => row.name === 'organization_uuid');
 }
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  return engine === 'postgres' ? upOnPostgres(db) : upOnSqlite(db);
+}
+
+/**
+ * PostgreSQL alters the tables in place (the migrator runs it in a transaction), leaving the
+ * same columns and indexes as the rebuild on SQLite. One difference: device_types keeps 0001's
+ * column order (category before description), which the rebuild swapped; nothing reads columns
+ * by position. A column's unique constraint is named `<table>_code_key` there.
+ */
+async function upOnPostgres(db: Kysely<unknown>): Promise<void> {
+  for (const { table } of SCOPED_TABLES) {
+    await sql`alter table ${sql.table(table)} drop constraint ${sql.id(`${table}_code_key`)}`.execute(
+      db,
+    );
+    await db.schema
+      .alterTable(table)
+      .addColumn('organization_uuid', 'text', (c) =>
+        c.references('organizations.organization_uuid'),
+      )
+      .execute();
+    await scopeIndexes(db, table);
+  }
+}
+
+// The indentation inside the statements is as released: SQLite keeps an index's text as written.
+async function scopeIndexes(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql`create unique index ${sql.id(`${table}_code_in_scope`)}
+          on ${sql.table(table)} (coalesce(organization_uuid, ''), code)`.execute(db);
+  await sql`create index ${sql.id(`${table}_organization`)}
+          on ${sql.table(table)} (organization_uuid)`.execute(db);
+}
+
+async function upOnSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`PRAGMA foreign_keys = OFF`.execute(db);
   try {
     await sql`begin`.execute(db);
@@ -85,10 +119,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         await sql`alter table ${sql.table(`${table}_scoped`)} rename to ${sql.table(table)}`.execute(
           db,
         );
-        await sql`create unique index ${sql.id(`${table}_code_in_scope`)}
-          on ${sql.table(table)} (coalesce(organization_uuid, ''), code)`.execute(db);
-        await sql`create index ${sql.id(`${table}_organization`)}
-          on ${sql.table(table)} (organization_uuid)`.execute(db);
+        await scopeIndexes(db, table);
       }
       const { rows } = await sql`PRAGMA foreign_key_check`.execute(db);
       if (rows.length > 0)

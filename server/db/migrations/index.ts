@@ -1,17 +1,33 @@
+import type { Kysely } from 'kysely';
 import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Engine } from '../engine.ts';
 import * as initial from './0001_initial.ts';
 import * as measurements from './0002_measurements.ts';
 import * as externallyFedSensors from './0003_externally_fed_sensors.ts';
 import * as catalogScopes from './0004_catalog_scopes.ts';
 
+/**
+ * A migration is told the engine it runs on: the same migrations make both schemas, and what
+ * must differ between them is written out in the migration, not guessed from the connection.
+ */
+interface EngineMigration {
+  up(db: Kysely<unknown>, engine: Engine): Promise<void>;
+}
+
 /** Migrations in order; a new one is appended, never edited once released. */
-const MIGRATIONS: Record<string, Migration> = {
+const MIGRATIONS: Record<string, EngineMigration> = {
   '0001_initial': initial,
   '0002_measurements': measurements,
   '0003_externally_fed_sensors': externallyFedSensors,
   '0004_catalog_scopes': catalogScopes,
 };
 
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => MIGRATIONS,
-};
+export function migrationProvider(engine: Engine): MigrationProvider {
+  const migrations = Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]): [string, Migration] => [
+      name,
+      { up: (db) => migration.up(db, engine) },
+    ]),
+  );
+  return { getMigrations: async () => migrations };
+}

@@ -62,7 +62,9 @@ export async function rollupSlots(
             eb.fn.sum<number | null>('energy_kwh').as('energy_kwh'),
             eb.fn.sum<number>('covered_seconds').as('covered_seconds'),
           ])
-          .groupBy(['sensor_uuid', slotStartOf(range.start, step)]);
+          // By the output column: PostgreSQL cannot tell that the expression with its own
+          // parameters repeated in GROUP BY is the one selected.
+          .groupBy(['sensor_uuid', sql<number>`slot_start`]);
   const rows = await rowsOf(db, query.compile());
   // Number(): PostgreSQL answers bigint columns as strings.
   return rows.map((row) => ({

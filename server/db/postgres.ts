@@ -1,0 +1,36 @@
+import { Kysely, PostgresDialect, type KyselyPlugin } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.ts';
+
+/**
+ * PostgreSQL's answers in the shapes SQLite gives. `pg` hands bigint (int8) and numeric values
+ * over as strings, since they may not fit a double; here every bigint is a count or an epoch
+ * millisecond (`readings.taken_at`, `sensor_rollups.bucket_start`, `count(*)`, `sum()` of
+ * integers), all far below 2^53, and numeric only appears as `sum()` of a bigint column. So both
+ * become numbers, and a value that would lose precision is an error rather than a wrong number.
+ */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function safeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`bigint ${text} exceeds 2^53`);
+  return value;
+}
+
+export const NUMBER_TYPES = new pg.TypeOverrides();
+NUMBER_TYPES.setTypeParser(INT8_OID, safeInteger);
+NUMBER_TYPES.setTypeParser(NUMERIC_OID, (text: string) => Number(text));
+
+/** A pool of connections to `url`, answering numbers as above. */
+export function postgresPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, types: NUMBER_TYPES });
+  // An idle connection that the server drops (a restart, a network cut) must not crash the
+  // process: the pool discards it and opens another on the next query.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export function postgresKysely(pool: pg.Pool, plugins: KyselyPlugin[]): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+}
