@@ -36,6 +36,12 @@ export const MAX_CATCH_UP_DAYS = 90;
  * newest day first, so the last week (PV health, specific yield) is complete within seconds.
  */
 export const FIRST_HISTORY_DAYS = 1;
+/**
+ * The most history a plant of the demo fleet gets, in the background: two weeks covers PV
+ * health's 7 days and the fleet's figures, and keeps a first start from writing a quarter-year
+ * for each of a dozen plants while the user is already at work (Demo Home keeps its full history).
+ */
+export const BACKGROUND_HISTORY_DAYS = 14;
 /** One catch-up writes at most this many readings per sensor (90 days at one a minute). */
 export const MAX_CATCH_UP_READINGS = MAX_CATCH_UP_DAYS * 1440;
 /**
@@ -142,7 +148,7 @@ export class Simulator {
 
   /**
    * Writes the history of the plants whose history comes in the background, back to
-   * `historyDays` before `nowMs`, one plant-day per transaction and yielding between them, so
+   * `historyDays` (at most BACKGROUND_HISTORY_DAYS) before `nowMs`, one plant-day per transaction and yielding between them, so
    * that requests are served meanwhile. Stops early when the simulator stops.
    */
   async backfill(nowMs: number, historyDays: number): Promise<CatchUpResult> {
@@ -150,7 +156,8 @@ export class Simulator {
     const plants = (await simulatedPlants(this.#db, this.#seed)).filter(
       (plant) => plant.backgroundHistory,
     );
-    const fromMs = nowMs - Math.min(historyDays, MAX_CATCH_UP_DAYS) * DAY_MS;
+    const days = Math.min(historyDays, MAX_CATCH_UP_DAYS, BACKGROUND_HISTORY_DAYS);
+    const fromMs = nowMs - days * DAY_MS;
     for (const plant of plants) {
       if (this.#stopped) break;
       try {
