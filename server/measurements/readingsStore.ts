@@ -114,13 +114,19 @@ export function recomputeRollups(
       fromMs = bucketStartOf(range.fromMs);
       toMs = bucketCeil(range.toMs);
     } else {
-      // Rollups beyond the readings' new reach (a shorter interval holds less) go too.
-      await trx.deleteFrom('sensor_rollups').where('sensor_uuid', '=', sensorUuid).execute();
       const first = await readingAtOrAfter(trx, sensorUuid, Number.MIN_SAFE_INTEGER);
       const last = await readingBefore(trx, sensorUuid, Number.MAX_SAFE_INTEGER);
+      // No raw readings left: raw retention dropped them, and the rollups are all that remain.
       if (!first || !last) return 0;
       fromMs = bucketStartOf(first.takenAt);
       toMs = bucketCeil(last.takenAt + sensor.samplingIntervalSeconds * 1000);
+      // Rollups beyond the readings' new reach (a shorter interval holds less) go too; those
+      // before the first raw reading stay, as raw retention left them (rawRetention.ts).
+      await trx
+        .deleteFrom('sensor_rollups')
+        .where('sensor_uuid', '=', sensorUuid)
+        .where('bucket_start', '>=', fromMs)
+        .execute();
     }
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
     const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
