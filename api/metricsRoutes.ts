@@ -170,7 +170,9 @@ export const metricsRoutes = {
     tag: 'Measurements',
     summary: 'Ingest readings of a sensor (extension)',
     description:
-      'All or nothing: one bad reading rejects the batch (400 or 422 naming its index). A reading for a timestamp already stored replaces it.',
+      'All or nothing: one bad reading rejects the batch (400 or 422 naming its index). A reading for a timestamp already stored replaces it. ' +
+      'A server that keeps raw readings for a limited time (raw retention, N days) refuses a reading older than that with 422 naming its index; ' +
+      'the metrics of older days stay, from their rollups, while raw-sample history (seconds, minutes) has no points there.',
     auth: 'access',
     permissions: [p('READINGS', 'CREATE')],
     ownership: true,

@@ -8,6 +8,7 @@ const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db .
        [--clock 2026-06-21T12:00:00+02:00] [--trust-proxy true|HOPS|ADDRESSES]
        [--allowed-host api.example.com[,HOST:PORT...]] [--only-own-host] [--no-docs]
        [--allow-private-networks] [--no-extensions] [--demo-fleet 12] [--metrics]
+       [--raw-retention-days N]
 
 The simulator writes readings for sensors at sim:// addresses: with --demo, 90 days of history
 (--history-days) on the first start, then live readings every minute; --no-simulation turns it off.
@@ -30,6 +31,10 @@ summaries, sensor statuses, the production summary, the connection test), to tes
 against a server that has only the common routes.
 --metrics serves Prometheus metrics at /metrics, without a token: keep them from the internet
 (a reverse proxy that refuses /metrics from outside, or a listener on a private address).
+--raw-retention-days N keeps raw readings for N days: older ones are dropped at start and every
+hour (whole months on PostgreSQL, where readings are partitioned by month), their 15-minute
+rollups stay, so metrics of those days answer as before; readings older than N days are
+refused (422). Default: raw readings are kept for ever.
 /healthz (alive) and /readyz (database answers, migrations applied) are always served.
 SIGTERM or SIGINT stops accepting connections, lets requests in flight finish (up to 10 s),
 stops the simulator, closes the database and exits 0; a second signal exits at once.
@@ -40,7 +45,8 @@ Local sandbox uses it, so that a crashed app never leaves a server holding its d
 must exist; the schema is created on first start); PLANTDESK_DATABASE_URL is its default.
 On PostgreSQL, PLANTDESK_JWT_SECRET and PLANTDESK_SETTINGS_KEY are required.
 
-Environment: PLANTDESK_CLOCK and PLANTDESK_TRUST_PROXY are --clock's and --trust-proxy's defaults; PLANTDESK_ADMIN_EMAIL and
+Environment: PLANTDESK_CLOCK, PLANTDESK_TRUST_PROXY and PLANTDESK_RAW_RETENTION_DAYS are
+--clock's, --trust-proxy's and --raw-retention-days' defaults; PLANTDESK_ADMIN_EMAIL and
 PLANTDESK_ADMIN_PASSWORD create an administrator;
 PLANTDESK_JWT_SECRET sets the token signing secret and PLANTDESK_SETTINGS_KEY the key that
 encrypts vendor secrets at rest (each at least 32 bytes; default: generated once and kept in
@@ -50,6 +56,12 @@ function parseCount(option: string, text: string | undefined): number | undefine
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text)) throw new Error(`--${option} must be a whole number, not '${text}'`);
   return Number(text);
+}
+
+function parseRetentionDays(text: string | undefined): number | undefined {
+  const days = parseCount('raw-retention-days', text);
+  if (days === 0) throw new Error('--raw-retention-days must be at least 1');
+  return days;
 }
 
 function parsePort(text: string): number {
@@ -81,6 +93,7 @@ async function main(): Promise<void> {
       'no-extensions': { type: 'boolean', default: false },
       'demo-fleet': { type: 'string' },
       metrics: { type: 'boolean', default: false },
+      'raw-retention-days': { type: 'string' },
     },
     strict: true,
   });
@@ -110,6 +123,9 @@ async function main(): Promise<void> {
     extensions: !values['no-extensions'],
     metrics: values.metrics,
     demoFleet: parseCount('demo-fleet', values['demo-fleet']),
+    rawRetentionDays: parseRetentionDays(
+      values['raw-retention-days'] ?? (process.env.PLANTDESK_RAW_RETENTION_DAYS || undefined),
+    ),
     simulation: values['no-simulation']
       ? false
       : {
@@ -164,7 +180,7 @@ function exitWithParent(shutdown: () => void): void {
 main().catch((error: unknown) => {
   const usageError =
     (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ||
-    /^--(port|history-days|seed|trust-proxy|demo-fleet)|^The clock must be|^PLANTDESK_\w+ must be/.test(
+    /^--(port|history-days|seed|trust-proxy|demo-fleet|raw-retention-days)|^The clock must be|^PLANTDESK_\w+ must be/.test(
       String((error as Error).message),
     );
   console.error(usageError ? `${(error as Error).message}\n${USAGE}` : error);

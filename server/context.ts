@@ -8,6 +8,7 @@ import type { ConnectionTester } from './integrations/connectionTester.ts';
 import type { PlantLookup } from './features/plants/plantLookup.ts';
 import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 import type { IngestionObserver } from './ops/serverMetrics.ts';
+import type { RawRetention } from './measurements/rawRetentionSchedule.ts';
 
 /** What route handlers need; built once per server and passed down explicitly. */
 export interface ServerContext {
@@ -30,4 +31,6 @@ export interface ServerContext {
   pvHealth?: Partial<PvHealthThresholds>;
   /** Told of readings accepted through the API (metrics), when metrics are on. */
   ingestion?: IngestionObserver;
+  /** Raw retention, when on: readings older than its horizon are refused. */
+  rawRetention?: Pick<RawRetention, 'days' | 'horizonMs'>;
 }

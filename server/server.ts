@@ -25,6 +25,8 @@ import { SettingsCipher } from './features/vendors/settingsCipher.ts';
 import { sealPlaintextSecrets } from './features/vendors/plantVendorStore.ts';
 import { PlantLookup } from './features/plants/plantLookup.ts';
 import { ServerMetrics } from './ops/serverMetrics.ts';
+import { ensureReadingPartitions } from './db/readingPartitions.ts';
+import { RawRetention } from './measurements/rawRetentionSchedule.ts';
 import { startSimulation, type SimulationSettings } from './simulator/index.ts';
 import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 
@@ -108,6 +110,13 @@ export interface StartServerOptions {
    * proxy refuse it from outside.
    */
   metrics?: boolean;
+  /**
+   * Keep raw readings for this many days (a whole number, at least 1): older ones are dropped
+   * at start and every hour (whole monthly partitions on PostgreSQL), while their 15-minute
+   * rollups keep every metric of those days; readings posted older than that are refused (422).
+   * Default: raw readings are kept for ever.
+   */
+  rawRetentionDays?: number;
 }
 
 export interface CloseOptions {
@@ -126,6 +135,8 @@ export interface RunningServer {
   context: ServerContext;
   /** The metrics `/metrics` serves, when they are on. */
   metrics?: ServerMetrics;
+  /** Raw retention, when `rawRetentionDays` is set (`run()` runs it now). */
+  rawRetention?: RawRetention;
   /**
    * Stops accepting connections, lets requests in flight finish (bounded by `graceMs`), stops
    * the simulator and closes the database.
@@ -141,6 +152,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export async function createServer(options: StartServerOptions = {}) {
   // A malformed clock is a start-up error, before anything is opened.
   const now = options.now ?? clockFrom(options.clock);
+  checkRetentionDays(options.rawRetentionDays);
   const metrics = options.metrics ? new ServerMetrics() : undefined;
   const database = await openDatabase(options.db ?? ':memory:', {
     observeStatements: metrics?.statements,
@@ -148,6 +160,9 @@ export async function createServer(options: StartServerOptions = {}) {
   if (metrics && database.poolStats) metrics.watchPool(database.poolStats);
   try {
     const clockMs = () => now().getTime();
+    // This month's and next month's partitions (PostgreSQL) exist before any write needs
+    // them, so that ingestion rarely has to create one (which locks readings for a moment).
+    await ensureReadingPartitions(database.db, clockMs(), clockMs() + 31 * 86_400_000);
     const keys = await loadServerKeys(database.db, {
       databasePath: options.db ?? ':memory:',
       jwtSecret: options.jwtSecret,
@@ -196,6 +211,12 @@ export async function createServer(options: StartServerOptions = {}) {
       extensions: options.extensions ?? true,
       metrics,
     });
+    const rawRetention =
+      options.rawRetentionDays === undefined
+        ? undefined
+        : new RawRetention(database.db, now, options.rawRetentionDays, app.log);
+    context.rawRetention = rawRetention;
+    rawRetention?.start();
     const simulator = await startSimulation(
       database.db,
       now,
@@ -204,11 +225,15 @@ export async function createServer(options: StartServerOptions = {}) {
     );
     const close = async ({ graceMs = DEFAULT_CLOSE_GRACE_MS }: CloseOptions = {}) => {
       // Stop listening at once, even while the simulator finishes a pass of writes.
-      const stopped = await Promise.allSettled([simulator?.stop(), closeApp(app, graceMs)]);
+      const stopped = await Promise.allSettled([
+        simulator?.stop(),
+        rawRetention?.stop(),
+        closeApp(app, graceMs),
+      ]);
       await database.close();
       for (const result of stopped) if (result.status === 'rejected') throw result.reason;
     };
-    return { app, context, metrics, close };
+    return { app, context, metrics, rawRetention, close };
   } catch (error) {
     await database.close();
     throw error;
@@ -230,7 +255,7 @@ async function closeApp(app: FastifyInstance, graceMs: number): Promise<void> {
 
 /** Starts the Plant Energy API server; resolves once it accepts connections. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { app, context, metrics, close } = await createServer(options);
+  const { app, context, metrics, rawRetention, close } = await createServer(options);
   try {
     await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   } catch (error) {
@@ -246,6 +271,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     app,
     context,
     metrics,
+    rawRetention,
     close,
   };
+}
+
+function checkRetentionDays(days: number | undefined): void {
+  if (days !== undefined && !(Number.isSafeInteger(days) && days >= 1)) {
+    throw new Error(`rawRetentionDays must be a whole number of days, at least 1, not ${days}`);
+  }
 }

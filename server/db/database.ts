@@ -8,6 +8,7 @@ import { registerDirectConnection } from './fastQuery.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase, type StatementObserver } from './nodeSqlite.ts';
 import { postgresKysely, postgresPool } from './postgres.ts';
+import { ReadingPartitions } from './readingPartitions.ts';
 import type { Database } from './tables.ts';
 import { WriteGeneration } from './writeGeneration.ts';
 
@@ -53,7 +54,7 @@ export function openDatabase(location: string, options: OpenOptions = {}): Promi
 export async function openPostgresDatabase(url: string): Promise<OpenedDatabase> {
   const writes = new WriteGeneration();
   const pool = postgresPool(url);
-  const db = postgresKysely(pool, [writes]);
+  const db = postgresKysely(pool, [writes, new ReadingPartitions()]);
   try {
     await migrate(db, 'postgres');
   } catch (error) {

@@ -10,8 +10,16 @@ import { valueProblem } from './readingKinds.ts';
  * - a value the sensor's primary data type cannot take: 422 naming its index;
  * - an instant outside the years the metrics routes answer for (a day of margin either side,
  *   for the zones ahead of and behind UTC): 422 naming its index, rather than data no query
- *   could ever return.
+ *   could ever return;
+ * - with raw retention on, an instant before its horizon (`keptFrom`): 422 naming its index,
+ *   since the raw reading would be dropped at once and its rollup is final (rawRetention.ts).
  */
+
+/** Raw retention's horizon, for the message: the first instant kept, and the days kept. */
+export interface KeptFrom {
+  ms: number;
+  days: number;
+}
 
 const DAY_MS = 86_400_000;
 const EARLIEST_MS = Date.UTC(FIRST_YEAR, 0, 1) - DAY_MS;
@@ -19,6 +27,7 @@ const LATEST_MS = Date.UTC(LAST_YEAR + 1, 0, 1) + DAY_MS;
 export function parseReadingsBatch(
   readings: ReadingsBatch['readings'],
   dataType: DataTypeCode,
+  keptFrom?: KeptFrom,
 ): { takenAt: Float64Array; values: Float64Array } {
   const count = readings.length;
   const times = new Float64Array(count);
@@ -33,6 +42,13 @@ export function parseReadingsBatch(
       throw unprocessable(
         `Reading readings.${index}.timestamp = ${readings[index]!.timestamp} is outside the ` +
           `years ${FIRST_YEAR} to ${LAST_YEAR} the metrics cover`,
+      );
+    }
+    if (keptFrom && time < keptFrom.ms) {
+      throw unprocessable(
+        `Reading readings.${index}.timestamp = ${readings[index]!.timestamp} is older than the ` +
+          `server keeps raw readings (${keptFrom.days} days): send readings from ` +
+          `${new Date(keptFrom.ms).toISOString()} on`,
       );
     }
     times[index] = time;

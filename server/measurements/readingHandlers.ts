@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.ts';
 import { inTransaction } from '../db/database.ts';
+import { ensureReadingPartitions } from '../db/readingPartitions.ts';
 import { unprocessable } from '../http/errors.ts';
 import type { RouteHandlers } from '../http/routing.ts';
 import { findSensorOrThrow } from '../features/sensors/sensorStore.ts';
@@ -10,14 +11,22 @@ import { ingestMany } from './readingsStore.ts';
 
 type ReadingHandlers = Pick<RouteHandlers, 'ingestReadings'>;
 
-export function readingHandlers({ db, now, ingestion }: ServerContext): ReadingHandlers {
+export function readingHandlers(context: ServerContext): ReadingHandlers {
+  const { db, now, ingestion } = context;
   return {
     ingestReadings: async ({ plant, params, body }) => {
       await findSensorOrThrow(db, plant.plant_uuid, params.sensorUuid);
       const sensor = await readingSensorOf(db, params.sensorUuid);
       // Every sensor collects at least one data type; this guards a damaged database only.
       if (!sensor) throw unprocessable(`Sensor ${params.sensorUuid} collects no data type`);
-      const columns = parseReadingsBatch(body.readings, sensor.dataType);
+      // Read per request: the server sets it up once the app is built.
+      const retention = context.rawRetention;
+      const keptFrom = retention && { ms: retention.horizonMs(), days: retention.days };
+      const columns = parseReadingsBatch(body.readings, sensor.dataType, keptFrom);
+      // A new month's partition (PostgreSQL) is made before the transaction, not inside it.
+      if (columns.takenAt.length > 0) {
+        await ensureReadingPartitions(db, columns.takenAt[0]!, columns.takenAt.at(-1)!);
+      }
       // A sensor fed through the API is its owner's from now on: the simulator leaves it alone.
       await inTransaction(db, async (trx) => {
         await markFedExternally(trx, sensor.sensorUuid, now());

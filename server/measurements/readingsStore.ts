@@ -1,8 +1,10 @@
 import { inTransaction, type Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
-import type { ReadingsTable, SensorRollupsTable } from '../db/tables.ts';
+import { ensureReadingPartitions } from '../db/readingPartitions.ts';
+import type { SensorRollupsTable } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import { rawReadingsInsert, type RawReadingsInsert } from './rawReadingsInsert.ts';
 import type { ReadingSensor } from './readingSensors.ts';
 import {
   bucketCeil,
@@ -50,7 +52,6 @@ export interface SensorRollup extends Rollup {
   sensorUuid: string;
 }
 
-const READING_CHUNK_ROWS = 500;
 const ROLLUP_CHUNK_ROWS = 250;
 
 /**
@@ -79,13 +80,11 @@ export function ingest(
  */
 export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Promise<IngestStats> {
   for (const batch of batches) checkColumns(batch);
+  const span = timeSpanOf(batches);
+  // Before the transaction when there is none yet: a new month's partition locks `readings`.
+  if (span) await ensureReadingPartitions(db, span.fromMs, span.toMs);
   return inTransaction(db, async (trx) => {
-    const readingsInsert = new ChunkedInsert(
-      trx,
-      READING_COLUMNS,
-      READING_CHUNK_ROWS,
-      upsertReadings,
-    );
+    const readingsInsert = rawReadingsInsert(trx);
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
     for (const batch of batches) {
       if (batch.takenAt.length === 0) continue;
@@ -115,13 +114,19 @@ export function recomputeRollups(
       fromMs = bucketStartOf(range.fromMs);
       toMs = bucketCeil(range.toMs);
     } else {
-      // Rollups beyond the readings' new reach (a shorter interval holds less) go too.
-      await trx.deleteFrom('sensor_rollups').where('sensor_uuid', '=', sensorUuid).execute();
       const first = await readingAtOrAfter(trx, sensorUuid, Number.MIN_SAFE_INTEGER);
       const last = await readingBefore(trx, sensorUuid, Number.MAX_SAFE_INTEGER);
+      // No raw readings left: raw retention dropped them, and the rollups are all that remain.
       if (!first || !last) return 0;
       fromMs = bucketStartOf(first.takenAt);
       toMs = bucketCeil(last.takenAt + sensor.samplingIntervalSeconds * 1000);
+      // Rollups beyond the readings' new reach (a shorter interval holds less) go too; those
+      // before the first raw reading stay, as raw retention left them (rawRetention.ts).
+      await trx
+        .deleteFrom('sensor_rollups')
+        .where('sensor_uuid', '=', sensorUuid)
+        .where('bucket_start', '>=', fromMs)
+        .execute();
     }
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
     const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
@@ -241,7 +246,6 @@ export async function latestReadingTimes(
   return latest;
 }
 
-const READING_COLUMNS = ['sensor_uuid', 'taken_at', 'value'] as const;
 const ROLLUP_COLUMNS = [
   'sensor_uuid',
   'bucket_start',
@@ -254,18 +258,22 @@ const ROLLUP_COLUMNS = [
 ] as const;
 
 // Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
-const upsertReadings = (db: Db, rows: PlaceholderRows) =>
-  db
-    .insertInto('readings')
-    .values(rows as unknown as ReadingsTable[])
-    .onConflict((conflict) =>
-      conflict
-        .columns(['sensor_uuid', 'taken_at'])
-        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
-    );
-
 const insertRollups = (db: Db, rows: PlaceholderRows) =>
   db.insertInto('sensor_rollups').values(rows as unknown as SensorRollupsTable[]);
+
+/** The earliest and latest times of the batches; undefined when they hold no reading. */
+function timeSpanOf(
+  batches: readonly SensorReadings[],
+): { fromMs: number; toMs: number } | undefined {
+  let fromMs = Infinity;
+  let toMs = -Infinity;
+  for (const { takenAt } of batches) {
+    if (takenAt.length === 0) continue;
+    fromMs = Math.min(fromMs, takenAt[0]!);
+    toMs = Math.max(toMs, takenAt[takenAt.length - 1]!);
+  }
+  return fromMs <= toMs ? { fromMs, toMs } : undefined;
+}
 
 function checkColumns({ sensor, takenAt, values }: SensorReadings): void {
   if (takenAt.length !== values.length) {
@@ -302,7 +310,7 @@ async function lockSensor(trx: Db, sensorUuid: string): Promise<void> {
 async function ingestSensor(
   trx: Db,
   batch: SensorReadings,
-  readingsInsert: ChunkedInsert,
+  readingsInsert: RawReadingsInsert,
   rollupsInsert: ChunkedInsert,
 ): Promise<void> {
   const { sensor, takenAt, values } = batch;
@@ -317,11 +325,7 @@ async function ingestSensor(
   const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
   const merged = mergeReadings(stored, batch);
 
-  for (let index = 0; index < takenAt.length; index++) {
-    const pending = readingsInsert.add(sensorUuid, takenAt[index], values[index]);
-    if (pending) await pending;
-  }
-  await readingsInsert.flush();
+  await readingsInsert.write(sensorUuid, takenAt, values);
   await replaceRollups(trx, sensor, fromMs, toMs, merged, rollupsInsert);
 }
 

@@ -37,6 +37,8 @@ async function postgresColumns(opened: OpenedDatabase): Promise<Column[]> {
     select table_name as "table", column_name as name, data_type as type, is_nullable as nullable
     from information_schema.columns
     where table_schema = 'public' and table_name not like 'kysely_%'
+      -- readings' monthly partitions (0008) are PostgreSQL's storage of one table.
+      and table_name not in (select relname from pg_class where relispartition)
     order by table_name collate "C", ordinal_position`.execute(opened.db);
   return rows.map((row) => ({
     table: row.table,
