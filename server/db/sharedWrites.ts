@@ -1,0 +1,123 @@
+import pg from 'pg';
+import { WRITES_CHANNEL } from './writeNotifications.ts';
+import type { WriteGeneration } from './writeGeneration.ts';
+
+/**
+ * Makes a PostgreSQL database's write generation shared by every server instance on it: each
+ * instance moves its own generation when another writes, so caches that compare it (metrics,
+ * plant lookups, family revocations) drop what another instance's write made stale.
+ * - Notifications (server/db/writeNotifications.ts) arrive on a dedicated connection that
+ *   LISTENs, within milliseconds of the writer's commit.
+ * - A notification can be lost: while that connection is down (it reconnects, and moves the
+ *   generation once it is back, for what it missed), or dropped by a test. So every `pollMs`
+ *   the instance also reads the cluster's transaction snapshot (`pg_current_snapshot()`): it
+ *   changes whenever a writing transaction starts or ends, anywhere in the cluster, and costs
+ *   no table access. A change moves the generation. Staleness is thus bounded by `pollMs`
+ *   (default 5 s) whatever happens to notifications; other databases of the cluster only cost
+ *   a few extra cache misses.
+ */
+export interface SharedWritesOptions {
+  /** How often the snapshot is compared: the bound on staleness. Default 5 s. */
+  pollMs?: number;
+  /** LISTEN for other instances' notifications (default true; tests turn it off). */
+  listen?: boolean;
+}
+
+export const DEFAULT_SHARED_WRITES_POLL_MS = 5_000;
+const RECONNECT_MS = 1_000;
+
+export class SharedWrites {
+  readonly #url: string;
+  readonly #pool: pg.Pool;
+  readonly #writes: WriteGeneration;
+  readonly #instanceId: string;
+  readonly #pollMs: number;
+  #listener: pg.Client | undefined;
+  #pollTimer: NodeJS.Timeout | undefined;
+  #reconnectTimer: NodeJS.Timeout | undefined;
+  #lastSnapshot: string | undefined;
+  #closed = false;
+
+  constructor(
+    url: string,
+    pool: pg.Pool,
+    writes: WriteGeneration,
+    instanceId: string,
+    options: SharedWritesOptions = {},
+  ) {
+    this.#url = url;
+    this.#pool = pool;
+    this.#writes = writes;
+    this.#instanceId = instanceId;
+    this.#pollMs = options.pollMs ?? DEFAULT_SHARED_WRITES_POLL_MS;
+    this.listening = options.listen ?? true;
+  }
+
+  readonly listening: boolean;
+
+  /** Starts listening (when asked to) and polling; resolves once the listener is connected. */
+  async start(): Promise<void> {
+    this.#lastSnapshot = await this.#snapshot();
+    if (this.listening) await this.#listen();
+    this.#pollTimer = setInterval(() => void this.#poll(), this.#pollMs);
+    this.#pollTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#pollTimer);
+    clearTimeout(this.#reconnectTimer);
+    const listener = this.#listener;
+    this.#listener = undefined;
+    await listener?.end().catch(() => {});
+  }
+
+  async #listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.#url });
+    client.on('notification', ({ payload }) => {
+      if (payload !== this.#instanceId) this.#writes.bump();
+    });
+    const lost = () => {
+      if (this.#listener !== client) return;
+      this.#listener = undefined;
+      client.end().catch(() => {});
+      this.#scheduleReconnect();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    await client.connect();
+    await client.query(`listen ${WRITES_CHANNEL}`);
+    this.#listener = client;
+  }
+
+  #scheduleReconnect(): void {
+    if (this.#closed) return;
+    this.#reconnectTimer = setTimeout(() => {
+      this.#listen().then(
+        // What was notified while no one listened is lost: assume something was.
+        () => this.#writes.bump(),
+        () => this.#scheduleReconnect(),
+      );
+    }, RECONNECT_MS);
+    this.#reconnectTimer.unref();
+  }
+
+  async #poll(): Promise<void> {
+    try {
+      const snapshot = await this.#snapshot();
+      if (snapshot !== this.#lastSnapshot) {
+        this.#lastSnapshot = snapshot;
+        this.#writes.bump();
+      }
+    } catch {
+      // The database is unreachable: nothing can be read from it either; try again next time.
+    }
+  }
+
+  async #snapshot(): Promise<string> {
+    const { rows } = await this.#pool.query<{ snapshot: string }>(
+      'select pg_current_snapshot()::text as snapshot',
+    );
+    return rows[0]!.snapshot;
+  }
+}
