@@ -116,10 +116,17 @@ export interface StartServerOptions {
    * Several instances on one PostgreSQL database (ignored on SQLite): `writesPollMs` bounds how
    * long another instance's write can go unseen here when its notification is lost (default
    * 5 s), `listenForWrites: false` ignores notifications (tests of that bound),
-   * `simulatorRetryMs` how often an instance not running the simulator tries to take it over
+   * `catchUpBeforeRequests: false` skips the check before each request that makes a write
+   * committed anywhere visible to the next request here (tests of the bound), and
+   * `simulatorRetryMs` is how often an instance not running the simulator tries to take it over
    * (default 15 s).
    */
-  instances?: { writesPollMs?: number; listenForWrites?: boolean; simulatorRetryMs?: number };
+  instances?: {
+    writesPollMs?: number;
+    listenForWrites?: boolean;
+    catchUpBeforeRequests?: boolean;
+    simulatorRetryMs?: number;
+  };
 }
 
 export interface CloseOptions {
@@ -225,6 +232,8 @@ export async function createServer(options: StartServerOptions = {}) {
       timeouts: { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts },
       extensions: options.extensions ?? true,
       metrics,
+      beforeRequest:
+        options.instances?.catchUpBeforeRequests === false ? undefined : database.shared?.catchUp,
     });
     const simulator = await runSimulator(
       database,

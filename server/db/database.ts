@@ -31,7 +31,12 @@ export interface OpenedDatabase {
    * On PostgreSQL, where several server instances may share the database: its URL and pool,
    * for what needs a connection of its own (the simulator's lock).
    */
-  shared?: { url: string; pool: pg.Pool };
+  shared?: {
+    url: string;
+    pool: pg.Pool;
+    /** Brings the write generation up to every write committed so far (sharedWrites.ts). */
+    catchUp(): Promise<void>;
+  };
   /**
    * Runs `work` while no other instance on the database runs its own (PostgreSQL: under an
    * advisory lock, as migrations do): seeding at start, so instances starting together on an
@@ -99,7 +104,7 @@ export async function openPostgresDatabase(
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    shared: { url, pool },
+    shared: { url, pool, catchUp: () => sharedWrites.catchUp() },
     exclusively,
     close: async () => {
       await sharedWrites.close();

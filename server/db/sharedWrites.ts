@@ -15,6 +15,12 @@ import type { WriteGeneration } from './writeGeneration.ts';
  *   no table access. A change moves the generation. Staleness is thus bounded by `pollMs`
  *   (default 5 s) whatever happens to notifications; other databases of the cluster only cost
  *   a few extra cache misses.
+ * - Notifications take a moment to arrive: a client that writes through one instance and at once
+ *   reads through another could beat them. So before each request the server calls
+ *   `catchUp()`, which reads the same snapshot: any write committed before the request arrived
+ *   has changed it (the writer's transaction was running, or not yet begun, at the last read).
+ *   One round trip per request, shared by the requests that arrive while it runs; a request with
+ *   nothing cached to serve would have queried anyway.
  */
 export interface SharedWritesOptions {
   /** How often the snapshot is compared: the bound on staleness. Default 5 s. */
@@ -37,6 +43,9 @@ export class SharedWrites {
   #reconnectTimer: NodeJS.Timeout | undefined;
   #lastSnapshot: string | undefined;
   #closed = false;
+  /** The snapshot read under way, and the one queued for requests that arrived during it. */
+  #reading: Promise<void> | undefined;
+  #queued: Promise<void> | undefined;
 
   constructor(
     url: string,
@@ -100,6 +109,29 @@ export class SharedWrites {
       );
     }, RECONNECT_MS);
     this.#reconnectTimer.unref();
+  }
+
+  /**
+   * Resolves once the write generation reflects every write committed before the call: by a
+   * snapshot read that starts after it (one already under way may have started before).
+   */
+  catchUp(): Promise<void> {
+    if (this.#queued) return this.#queued;
+    if (!this.#reading) return this.#startReading();
+    // The read under way may have begun before this call: wait for the one after it.
+    this.#queued = this.#reading.then(() => {
+      this.#queued = undefined;
+      return this.#startReading();
+    });
+    return this.#queued;
+  }
+
+  #startReading(): Promise<void> {
+    const reading = this.#poll().finally(() => {
+      if (this.#reading === reading) this.#reading = undefined;
+    });
+    this.#reading = reading;
+    return reading;
   }
 
   async #poll(): Promise<void> {
