@@ -38,7 +38,9 @@ Local sandbox uses it, so that a crashed app never leaves a server holding its d
 
 --db takes an SQLite file (created if missing), :memory:, or a PostgreSQL URL (the database
 must exist; the schema is created on first start); PLANTDESK_DATABASE_URL is its default.
-On PostgreSQL, PLANTDESK_JWT_SECRET and PLANTDESK_SETTINGS_KEY are required.
+On PostgreSQL, PLANTDESK_JWT_SECRET and PLANTDESK_SETTINGS_KEY are required. Several instances
+may share one PostgreSQL database behind a reverse proxy (give them the same secrets): see
+DEPLOYMENT.md.
 
 Environment: PLANTDESK_CLOCK and PLANTDESK_TRUST_PROXY are --clock's and --trust-proxy's defaults; PLANTDESK_ADMIN_EMAIL and
 PLANTDESK_ADMIN_PASSWORD create an administrator;
