@@ -196,7 +196,13 @@ export async function createServer(options: StartServerOptions = {}) {
         { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
         clockMs,
       ),
-      revocations: new FamilyRevocations(database.db, clockMs, () => database.writes.value),
+      // With other instances, "not revoked" holds only until the write generation moves: one of
+      // them may have revoked. Alone (SQLite), every revocation is this process's own.
+      revocations: new FamilyRevocations(
+        database.db,
+        clockMs,
+        database.shared ? () => database.writes.value : undefined,
+      ),
       passwords: new PasswordChecker(options.scryptCost ?? DEFAULT_SCRYPT_COST),
       loginThrottle: sharedWindows
         ? new SharedLoginThrottle(loginThrottleOptions, sharedWindows)

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../api/index.ts';
+import { openPostgresDatabase } from '../../server/db/database.ts';
 import { migrationProvider } from '../../server/db/migrations/index.ts';
 import type { StartServerOptions } from '../../server/index.ts';
 import { createPlant, createSensor } from '../support/entities.ts';
@@ -88,6 +89,54 @@ describe.skipIf(testEngine() !== 'postgres')(
         expect((await server.login(account('admin').email, account('admin').password)).status).toBe(
           200,
         );
+    });
+
+    test('a write notifies the other instances when its transaction commits, never when it rolls back', async () => {
+      const options = { sharedWrites: { pollMs: 600_000 } };
+      const [writer, reader] = await Promise.all([
+        openPostgresDatabase(url, options),
+        openPostgresDatabase(url, options),
+      ]);
+      try {
+        const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+        await settle();
+        const start = reader.writes.value;
+        await writer.db
+          .transaction()
+          .execute(async (trx) => {
+            await trx
+              .insertInto('settings')
+              .values({ key: 'instances-test', value: '1' })
+              .execute();
+            throw new Error('rolled back');
+          })
+          .catch(() => {});
+        await settle();
+        expect(reader.writes.value).toBe(start);
+
+        let inside = 0;
+        await writer.db.transaction().execute(async (trx) => {
+          await trx.insertInto('settings').values({ key: 'instances-test', value: '2' }).execute();
+          await trx
+            .updateTable('settings')
+            .set({ value: '3' })
+            .where('key', '=', 'instances-test')
+            .execute();
+          await settle();
+          inside = reader.writes.value;
+        });
+        // Nothing before the commit; then one notification for the whole transaction.
+        expect(inside).toBe(start);
+        await eventually(() => reader.writes.value > start, 1_000);
+        await settle();
+        expect(reader.writes.value).toBe(start + 1);
+
+        // A write outside any transaction is notified as it commits.
+        await writer.db.deleteFrom('settings').where('key', '=', 'instances-test').execute();
+        await eventually(() => reader.writes.value === start + 2, 1_000);
+      } finally {
+        await Promise.all([writer.close(), reader.close()]);
+      }
     });
 
     test("a plant renamed through A is renamed at B's next request (its plant lookup primed)", async () => {
