@@ -1,5 +1,6 @@
 import {
   CompiledQuery,
+  type AbortableOperationOptions,
   SelectQueryNode,
   type DatabaseConnection,
   type Dialect,
@@ -43,12 +44,12 @@ class NotifyingDriver implements Driver {
     this.#instanceId = instanceId;
   }
 
-  init(): Promise<void> {
-    return this.#inner.init();
+  init(options?: AbortableOperationOptions): Promise<void> {
+    return this.#inner.init(options);
   }
 
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new NotifyingConnection(await this.#inner.acquireConnection(), this.#instanceId);
+  async acquireConnection(options?: AbortableOperationOptions): Promise<DatabaseConnection> {
+    return new NotifyingConnection(await this.#inner.acquireConnection(options), this.#instanceId);
   }
 
   // The inner driver is handed its own connection: it may call private methods on it.
@@ -85,12 +86,15 @@ class NotifyingDriver implements Driver {
   releaseSavepoint: Driver['releaseSavepoint'] = (connection, name, compile) =>
     this.#inner.releaseSavepoint!(unwrapped(connection), name, compile);
 
-  releaseConnection(connection: DatabaseConnection): Promise<void> {
-    return this.#inner.releaseConnection(unwrapped(connection));
+  releaseConnection(
+    connection: DatabaseConnection,
+    options?: AbortableOperationOptions,
+  ): Promise<void> {
+    return this.#inner.releaseConnection(unwrapped(connection), options);
   }
 
-  destroy(): Promise<void> {
-    return this.#inner.destroy();
+  destroy(options?: AbortableOperationOptions): Promise<void> {
+    return this.#inner.destroy(options);
   }
 }
 
@@ -125,8 +129,24 @@ class NotifyingConnection implements DatabaseConnection {
     this.#notifiedInTransaction = false;
   }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(query);
+  // Aborting a query (Kysely's abort signals) works as on the wrapped connection.
+  get cancelQuery() {
+    return this.inner.cancelQuery?.bind(this.inner);
+  }
+
+  get killSession() {
+    return this.inner.killSession?.bind(this.inner);
+  }
+
+  get collectSessionInfo() {
+    return this.inner.collectSessionInfo?.bind(this.inner);
+  }
+
+  async executeQuery<R>(
+    query: CompiledQuery,
+    options?: AbortableOperationOptions,
+  ): Promise<QueryResult<R>> {
+    const result = await this.inner.executeQuery<R>(query, options);
     if (isWriteStatement(query) && !(this.#inTransaction && this.#notifiedInTransaction)) {
       await this.inner.executeQuery(this.#notification);
       if (this.#inTransaction) this.#notifiedInTransaction = true;
@@ -134,7 +154,11 @@ class NotifyingConnection implements DatabaseConnection {
     return result;
   }
 
-  streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize);
+  streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+    options?: AbortableOperationOptions,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize, options);
   }
 }

@@ -139,6 +139,22 @@ describe.skipIf(testEngine() !== 'postgres')(
       }
     });
 
+    test("health probes and reads do not empty the other instances' caches", async () => {
+      const quiet = await instance({
+        instances: { catchUpBeforeRequests: false, writesPollMs: 600_000 },
+      });
+      // Signing in writes (a refresh token): done before counting.
+      const managerA = await a.tokenFor('manager');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const start = quiet.server.context.writes.value;
+      for (let probe = 0; probe < 3; probe += 1) {
+        expect((await a.request('GET', '/readyz')).status).toBe(200);
+        expect((await a.request('GET', '/plants', { token: managerA })).status).toBe(200);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(quiet.server.context.writes.value).toBe(start);
+    });
+
     test("a plant renamed through A is renamed at B's next request (its plant lookup primed)", async () => {
       const installerA = await a.tokenFor('installer');
       const installerB = await b.tokenFor('installer');
