@@ -5,6 +5,7 @@ import { openPostgresDatabase } from '../../server/db/database.ts';
 import { migrationProvider } from '../../server/db/migrations/index.ts';
 import type { StartServerOptions } from '../../server/index.ts';
 import { createPlant, createSensor } from '../support/entities.ts';
+import { referenceUuids } from '../support/referenceData.ts';
 import {
   createTestDatabase,
   testEngine,
@@ -279,6 +280,41 @@ describe.skipIf(testEngine() !== 'postgres')(
       }
       for (const server of [a, b]) {
         const refused = await server.login(email, password);
+        expect(refused.status).toBe(429);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+    });
+
+    test('the connection-test limit counts tests at A and B together', async () => {
+      const limited: StartServerOptions = {
+        connectionTests: { maxTestsPerMinute: 2, timeoutMs: 200 },
+      };
+      const [p, q] = await Promise.all([instance(limited), instance(limited)]);
+      const uuids = await referenceUuids(p);
+      const plantUuid = await p.demoPlantUuid();
+      const token = await p.tokenFor('installer');
+      const saved = await p.request('POST', `/plants/${plantUuid}/sensors`, {
+        token,
+        body: {
+          name: 'Probe',
+          sensorTypeUuid: uuids.sensorTypes.POWER_METER,
+          connection: { vendorUuid: uuids.vendors.FRONIUS, address: 'modbus://127.0.0.1:502' },
+        },
+        query: { ignoreConnectionsTest: 'true' },
+      });
+      expect(saved.status).toBe(201);
+      const rerun = (server: TestServer) =>
+        server.request(
+          'POST',
+          `/plants/${plantUuid}/sensors/${saved.body.sensorUuid}/connection-test`,
+          {
+            token,
+          },
+        );
+      expect((await rerun(p)).status).toBe(200);
+      expect((await rerun(q)).status).toBe(200);
+      for (const server of [p, q]) {
+        const refused = await rerun(server);
         expect(refused.status).toBe(429);
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       }
