@@ -82,7 +82,12 @@ export class SharedWrites {
   }
 
   async #listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#url });
+    // Keepalives: a connection the network silently dropped is noticed, and replaced.
+    const client = new pg.Client({
+      connectionString: this.#url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('notification', ({ payload }) => {
       if (payload !== this.#instanceId) this.#writes.bump();
     });

@@ -5,9 +5,10 @@ import { ADVISORY_LOCKS } from '../db/advisoryLocks.ts';
  * Runs the simulator in exactly one of the server instances on a PostgreSQL database: the one
  * holding a session-level advisory lock, on a connection of its own. The lock goes with that
  * connection: when its instance stops, crashes or loses the database, PostgreSQL releases it,
- * and another instance, trying every `retryMs` (default 15 s), takes over within that time (plus
- * however long the database takes to notice a dead connection; an instance that notices its
- * own connection is gone stops simulating at once, so two never simulate together for long).
+ * and another instance, trying every `retryMs` (default 15 s), takes over within that time, plus
+ * however long PostgreSQL takes to notice a dead connection: at once when the process ends, about
+ * 25 s (the keepalives set below) when its machine or network vanishes. An instance that notices
+ * its own connection is gone stops simulating at once, so two never simulate together for long.
  */
 export interface SimulatorLockOptions {
   retryMs?: number;
@@ -81,9 +82,18 @@ export class SimulatorLock {
   }
 
   async #acquire(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.#url });
+    const client = new pg.Client({
+      connectionString: this.#url,
+      // Either side notices the other gone within about half a minute, even when the network
+      // fails silently: this instance then stops simulating, and PostgreSQL frees the lock.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('error', () => void this.#lost(client));
     await client.connect();
+    await client.query(
+      'set tcp_keepalives_idle = 10; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3',
+    );
     const { rows } = await client.query<{ locked: boolean }>(
       'select pg_try_advisory_lock($1::bigint) as locked',
       [ADVISORY_LOCKS.simulator],
