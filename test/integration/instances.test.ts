@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../api/index.ts';
+import { ADVISORY_LOCKS } from '../../server/db/advisoryLocks.ts';
 import { openPostgresDatabase } from '../../server/db/database.ts';
 import { migrationProvider } from '../../server/db/migrations/index.ts';
 import type { StartServerOptions } from '../../server/index.ts';
@@ -318,6 +319,34 @@ describe.skipIf(testEngine() !== 'postgres')(
         expect(refused.status).toBe(429);
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       }
+    });
+
+    test("when the simulator's lock connection dies, its instance stops simulating and one takes over", async () => {
+      const simulating: StartServerOptions = {
+        simulation: { live: true, historyDays: 0 },
+        instances: { simulatorRetryMs: 300 },
+      };
+      const fresh = await freshDatabase();
+      const pair = await Promise.all([instance(simulating, fresh), instance(simulating, fresh)]);
+      const db = pair[0]!.server.context.db;
+      const holderPid = async () => {
+        const { rows } = await sql<{ pid: number }>`
+          select pid from pg_locks
+          where locktype = 'advisory' and granted and objsubid = 1
+            and classid::bigint * 4294967296 + objid::bigint = ${ADVISORY_LOCKS.simulator}::bigint`.execute(
+          db,
+        );
+        return rows[0]?.pid;
+      };
+      const first = await holderPid();
+      expect(first).toBeDefined();
+      expect(pair.filter((server) => server.server.runsSimulator())).toHaveLength(1);
+      await sql`select pg_terminate_backend(${first})`.execute(db);
+      await eventually(async () => {
+        const pid = await holderPid();
+        const runners = pair.filter((server) => server.server.runsSimulator());
+        return pid !== undefined && pid !== first && runners.length === 1;
+      }, 3_000);
     });
 
     test('one instance runs the simulator; when it stops, another takes over within its retry interval', async () => {
