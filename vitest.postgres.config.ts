@@ -41,6 +41,7 @@ export const POSTGRES_SUITES = [
   'test/integration/logging.test.ts',
   'test/integration/monitor/monitor.test.ts',
   'test/integration/rawRetention.test.ts',
+  'test/integration/instances.test.ts',
 ];
 
 // Spread rather than mergeConfig, which would add these suites to the base's include.

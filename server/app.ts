@@ -24,6 +24,11 @@ export interface AppOptions {
   extensions: boolean;
   /** Count requests and serve `/metrics`; absent, `/metrics` is an unknown route. */
   metrics?: ServerMetrics;
+  /**
+   * Awaited before each API request (not the ops routes): on PostgreSQL, catching up with other
+   * instances' writes, so that caches answer nothing older than the request.
+   */
+  beforeRequest?: () => Promise<void>;
 }
 
 /**
@@ -45,6 +50,9 @@ export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
   keepAliveMs: 5_000,
   idleMs: 60_000,
 };
+
+/** Probes and scrapes: answered without waiting for the database. */
+const OPS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
 function trustNearestHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -91,6 +99,12 @@ export async function buildApp(
     if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
+  const beforeRequest = options.beforeRequest;
+  if (beforeRequest) {
+    app.addHook('onRequest', async (request) => {
+      if (!OPS_PATHS.has(request.url.split('?', 1)[0]!)) await beforeRequest();
+    });
+  }
   installRequestLog(app);
   if (options.metrics) installRequestMetrics(app, options.metrics);
   installJsonBodyParser(app, options.bodyLimitBytes);

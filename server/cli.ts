@@ -43,7 +43,9 @@ Local sandbox uses it, so that a crashed app never leaves a server holding its d
 
 --db takes an SQLite file (created if missing), :memory:, or a PostgreSQL URL (the database
 must exist; the schema is created on first start); PLANTDESK_DATABASE_URL is its default.
-On PostgreSQL, PLANTDESK_JWT_SECRET and PLANTDESK_SETTINGS_KEY are required.
+On PostgreSQL, PLANTDESK_JWT_SECRET and PLANTDESK_SETTINGS_KEY are required. Several instances
+may share one PostgreSQL database behind a reverse proxy (give them the same secrets): see
+DEPLOYMENT.md.
 
 Environment: PLANTDESK_CLOCK, PLANTDESK_TRUST_PROXY and PLANTDESK_RAW_RETENTION_DAYS are
 --clock's, --trust-proxy's and --raw-retention-days' defaults; PLANTDESK_ADMIN_EMAIL and

@@ -1,7 +1,7 @@
 import type { Db } from './db/database.ts';
 import type { SettingsCipher } from './features/vendors/settingsCipher.ts';
 import type { FamilyRevocations } from './auth/familyRevocations.ts';
-import type { LoginThrottle } from './auth/loginThrottle.ts';
+import type { LoginLimiter } from './auth/loginThrottle.ts';
 import type { PasswordChecker } from './auth/passwords.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { ConnectionTester } from './integrations/connectionTester.ts';
@@ -19,7 +19,7 @@ export interface ServerContext {
   /** Revoked sign-ins (refresh-token families): their access tokens are refused. */
   revocations: FamilyRevocations;
   passwords: PasswordChecker;
-  loginThrottle: LoginThrottle;
+  loginThrottle: LoginLimiter;
   connections: ConnectionTester;
   /** Plants by uuid for the ownership check, remembered until the next write. */
   plants: PlantLookup;

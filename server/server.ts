@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, DEFAULT_SERVER_TIMEOUTS, type ServerTimeouts } from './app.ts';
 import { clockFrom } from './clock.ts';
 import {
@@ -8,10 +8,12 @@ import {
   type LoginThrottleOptions,
 } from './auth/loginThrottle.ts';
 import { FamilyRevocations } from './auth/familyRevocations.ts';
+import { SharedLoginThrottle } from './auth/sharedLoginThrottle.ts';
+import { SharedWindows } from './auth/sharedWindows.ts';
 import { DEFAULT_SCRYPT_COST, PasswordChecker, type ScryptCost } from './auth/passwords.ts';
 import { DEFAULT_TOKEN_LIFETIMES, TokenService, type TokenLifetimes } from './auth/tokens.ts';
 import type { ServerContext } from './context.ts';
-import { openDatabase } from './db/database.ts';
+import { openDatabase, type OpenedDatabase } from './db/database.ts';
 import { ensureAdmin, type AdminAccount } from './demo/admin.ts';
 import { DEFAULT_DEMO_FLEET_SIZE } from './demo/demoFleet.ts';
 import { seedDemo } from './demo/seedDemo.ts';
@@ -28,6 +30,8 @@ import { ServerMetrics } from './ops/serverMetrics.ts';
 import { ensureReadingPartitions } from './db/readingPartitions.ts';
 import { RawRetention } from './measurements/rawRetentionSchedule.ts';
 import { startSimulation, type SimulationSettings } from './simulator/index.ts';
+import type { Simulator } from './simulator/simulator.ts';
+import { SimulatorLock } from './simulator/simulatorLock.ts';
 import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 
 export interface StartServerOptions {
@@ -117,6 +121,21 @@ export interface StartServerOptions {
    * Default: raw readings are kept for ever.
    */
   rawRetentionDays?: number;
+  /**
+   * Several instances on one PostgreSQL database (ignored on SQLite): `writesPollMs` bounds how
+   * long another instance's write can go unseen here when its notification is lost (default
+   * 5 s), `listenForWrites: false` ignores notifications (tests of that bound),
+   * `catchUpBeforeRequests: false` skips the check before each request that makes a write
+   * committed anywhere visible to the next request here (tests of the bound), and
+   * `simulatorRetryMs` is how often an instance not running the simulator tries to take it over
+   * (default 15 s).
+   */
+  instances?: {
+    writesPollMs?: number;
+    listenForWrites?: boolean;
+    catchUpBeforeRequests?: boolean;
+    simulatorRetryMs?: number;
+  };
 }
 
 export interface CloseOptions {
@@ -137,6 +156,8 @@ export interface RunningServer {
   metrics?: ServerMetrics;
   /** Raw retention, when `rawRetentionDays` is set (`run()` runs it now). */
   rawRetention?: RawRetention;
+  /** Whether this instance runs the simulator (on PostgreSQL, one instance of all does). */
+  runsSimulator(): boolean;
   /**
    * Stops accepting connections, lets requests in flight finish (bounded by `graceMs`), stops
    * the simulator and closes the database.
@@ -156,6 +177,10 @@ export async function createServer(options: StartServerOptions = {}) {
   const metrics = options.metrics ? new ServerMetrics() : undefined;
   const database = await openDatabase(options.db ?? ':memory:', {
     observeStatements: metrics?.statements,
+    sharedWrites: {
+      pollMs: options.instances?.writesPollMs,
+      listen: options.instances?.listenForWrites,
+    },
   });
   if (metrics && database.poolStats) metrics.watchPool(database.poolStats);
   try {
@@ -169,7 +194,15 @@ export async function createServer(options: StartServerOptions = {}) {
       settingsKey: options.settingsKey,
     });
     const settingsCipher = new SettingsCipher(keys.settingsKey);
-    await sealPlaintextSecrets(database.db, settingsCipher);
+    const loginThrottleOptions = { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle };
+    // On PostgreSQL the limits count in the database, for every instance on it.
+    const sharedWindows = database.shared
+      ? new SharedWindows(
+          database.db,
+          clockMs,
+          Math.max(loginThrottleOptions.windowMs, loginThrottleOptions.addressWindowMs, 60_000),
+        )
+      : undefined;
     const context: ServerContext = {
       db: database.db,
       settingsCipher,
@@ -178,16 +211,22 @@ export async function createServer(options: StartServerOptions = {}) {
         { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
         clockMs,
       ),
-      revocations: new FamilyRevocations(database.db, clockMs),
-      passwords: new PasswordChecker(options.scryptCost ?? DEFAULT_SCRYPT_COST),
-      loginThrottle: new LoginThrottle(
-        { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+      // With other instances, "not revoked" holds only until the write generation moves: one of
+      // them may have revoked. Alone (SQLite), every revocation is this process's own.
+      revocations: new FamilyRevocations(
+        database.db,
         clockMs,
+        database.shared ? () => database.writes.value : undefined,
       ),
+      passwords: new PasswordChecker(options.scryptCost ?? DEFAULT_SCRYPT_COST),
+      loginThrottle: sharedWindows
+        ? new SharedLoginThrottle(loginThrottleOptions, sharedWindows)
+        : new LoginThrottle(loginThrottleOptions, clockMs).limiter,
       connections: createConnectionTester({
         timeoutMs: 3000,
         ...options.connectionTests,
         now: clockMs,
+        sharedWindows,
       }),
       plants: new PlantLookup(database.db, () => database.writes.value),
       writes: database.writes,
@@ -195,9 +234,13 @@ export async function createServer(options: StartServerOptions = {}) {
       pvHealth: options.pvHealth,
       ingestion: metrics?.ingestion,
     };
-    await seedReferenceCatalogs(context);
-    if (options.demo) await seedDemo(context, options.demoFleet ?? DEFAULT_DEMO_FLEET_SIZE);
-    if (options.admin) await ensureAdmin(context, options.admin);
+    // Instances starting together on an empty database seed it once.
+    await database.exclusively(async () => {
+      await sealPlaintextSecrets(database.db, settingsCipher);
+      await seedReferenceCatalogs(context);
+      if (options.demo) await seedDemo(context, options.demoFleet ?? DEFAULT_DEMO_FLEET_SIZE);
+      if (options.admin) await ensureAdmin(context, options.admin);
+    });
     const app = await buildApp(context, {
       logger: options.logger ?? { level: 'info', stream: process.stderr },
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
@@ -210,34 +253,75 @@ export async function createServer(options: StartServerOptions = {}) {
       timeouts: { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts },
       extensions: options.extensions ?? true,
       metrics,
+      beforeRequest:
+        options.instances?.catchUpBeforeRequests === false ? undefined : database.shared?.catchUp,
     });
     const rawRetention =
       options.rawRetentionDays === undefined
         ? undefined
-        : new RawRetention(database.db, now, options.rawRetentionDays, app.log);
+        : new RawRetention(
+            database.db,
+            now,
+            options.rawRetentionDays,
+            app.log,
+            database.exclusively,
+          );
     context.rawRetention = rawRetention;
     rawRetention?.start();
-    const simulator = await startSimulation(
-      database.db,
-      now,
-      { demo: options.demo ?? false, simulation: options.simulation },
+    const simulator = await runSimulator(
+      database,
+      options,
+      () =>
+        startSimulation(
+          database.db,
+          now,
+          { demo: options.demo ?? false, simulation: options.simulation },
+          app.log,
+        ),
       app.log,
     );
     const close = async ({ graceMs = DEFAULT_CLOSE_GRACE_MS }: CloseOptions = {}) => {
       // Stop listening at once, even while the simulator finishes a pass of writes.
       const stopped = await Promise.allSettled([
-        simulator?.stop(),
+        simulator.stop(),
         rawRetention?.stop(),
         closeApp(app, graceMs),
       ]);
       await database.close();
       for (const result of stopped) if (result.status === 'rejected') throw result.reason;
     };
-    return { app, context, metrics, rawRetention, close };
+    return { app, context, metrics, rawRetention, close, runsSimulator: simulator.running };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+interface SimulatorRun {
+  running(): boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the simulator: at once on SQLite; on PostgreSQL in the one instance holding its lock
+ * (simulatorLock.ts), the others standing by to take over.
+ */
+async function runSimulator(
+  database: OpenedDatabase,
+  options: StartServerOptions,
+  start: () => Promise<Simulator | undefined>,
+  log: FastifyBaseLogger,
+): Promise<SimulatorRun> {
+  if (options.simulation === false) return { running: () => false, stop: async () => {} };
+  if (!database.shared) {
+    const simulator = await start();
+    return { running: () => simulator !== undefined, stop: async () => simulator?.stop() };
+  }
+  const lock = new SimulatorLock(database.shared.url, start, log, {
+    retryMs: options.instances?.simulatorRetryMs,
+  });
+  await lock.begin();
+  return { running: () => lock.held, stop: () => lock.close() };
 }
 
 /**
@@ -255,7 +339,7 @@ async function closeApp(app: FastifyInstance, graceMs: number): Promise<void> {
 
 /** Starts the Plant Energy API server; resolves once it accepts connections. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const { app, context, metrics, rawRetention, close } = await createServer(options);
+  const { app, context, metrics, rawRetention, close, runsSimulator } = await createServer(options);
   try {
     await app.listen({ port: options.port ?? 8080, host: options.host ?? '127.0.0.1' });
   } catch (error) {
@@ -272,6 +356,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     context,
     metrics,
     rawRetention,
+    runsSimulator,
     close,
   };
 }

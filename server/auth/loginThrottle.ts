@@ -41,10 +41,23 @@ export interface LoginAttempt {
   failed(): void;
 }
 
+/**
+ * What the login route asks: this process's LoginThrottle (SQLite, one process) or one counted
+ * in the database for every instance (PostgreSQL, sharedLoginThrottle.ts).
+ */
+export interface LoginLimiter {
+  begin(email: string, address: string): Promise<ThrottleRefusal | LoginAttempt>;
+}
+
 /** Above this many tracked keys, expired ones are swept out. */
 const SWEEP_THRESHOLD = 50_000;
 
 export class LoginThrottle {
+  /** As a LoginLimiter: counted synchronously all the same, before the promise is returned. */
+  readonly limiter: LoginLimiter = {
+    begin: (email, address) => Promise.resolve(this.begin(email, address)),
+  };
+
   readonly #options: LoginThrottleOptions;
   readonly #now: () => number;
   readonly #failures = new Map<string, number[]>();
@@ -146,4 +159,4 @@ function refusal(
   };
 }
 
-const keyOf = (email: string, address: string) => `${email}|${address}`;
+export const keyOf = (email: string, address: string) => `${email}|${address}`;

@@ -1,14 +1,18 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import type pg from 'pg';
 import { engineOf, engineOfLocation, type Engine } from './engine.ts';
 import { registerDirectConnection } from './fastQuery.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase, type StatementObserver } from './nodeSqlite.ts';
+import { ADVISORY_LOCKS, withAdvisoryLock } from './advisoryLocks.ts';
 import { postgresKysely, postgresPool } from './postgres.ts';
 import { ReadingPartitions } from './readingPartitions.ts';
+import { SharedWrites, type SharedWritesOptions } from './sharedWrites.ts';
 import type { Database } from './tables.ts';
 import { WriteGeneration } from './writeGeneration.ts';
 
@@ -24,6 +28,22 @@ export interface OpenedDatabase {
    * connection and leaves this out.
    */
   poolStats?: () => PoolStats;
+  /**
+   * On PostgreSQL, where several server instances may share the database: its URL and pool,
+   * for what needs a connection of its own (the simulator's lock).
+   */
+  shared?: {
+    url: string;
+    pool: pg.Pool;
+    /** Brings the write generation up to every write committed so far (sharedWrites.ts). */
+    catchUp(): Promise<void>;
+  };
+  /**
+   * Runs `work` while no other instance on the database runs its own (PostgreSQL: under an
+   * advisory lock, as migrations do): seeding at start, so instances starting together on an
+   * empty database do not seed twice. On SQLite, with one process, just runs it.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -38,6 +58,8 @@ export interface PoolStats {
 export interface OpenOptions {
   /** Told of every statement (for metrics); none by default. */
   observeStatements?: StatementObserver;
+  /** PostgreSQL: how other instances' writes are followed (server/db/sharedWrites.ts). */
+  sharedWrites?: SharedWritesOptions;
 }
 
 /**
@@ -46,18 +68,31 @@ export interface OpenOptions {
  */
 export function openDatabase(location: string, options: OpenOptions = {}): Promise<OpenedDatabase> {
   return engineOfLocation(location) === 'postgres'
-    ? openPostgresDatabase(location)
+    ? openPostgresDatabase(location, options)
     : openSqliteDatabase(location, options);
 }
 
-/** Connects to a PostgreSQL database (which must exist) and migrates it. */
-export async function openPostgresDatabase(url: string): Promise<OpenedDatabase> {
+/**
+ * Connects to a PostgreSQL database (which must exist) and migrates it. Several server instances
+ * may share it: they migrate one at a time (the others then find nothing left to do), tell one
+ * another of their writes, and follow one another's.
+ */
+export async function openPostgresDatabase(
+  url: string,
+  options: OpenOptions = {},
+): Promise<OpenedDatabase> {
   const writes = new WriteGeneration();
   const pool = postgresPool(url);
-  const db = postgresKysely(pool, [writes, new ReadingPartitions()]);
+  const instanceId = randomUUID();
+  const db = postgresKysely(pool, [writes, new ReadingPartitions()], instanceId);
+  const exclusively = <T>(work: () => Promise<T>) =>
+    withAdvisoryLock(pool, ADVISORY_LOCKS.startup, work);
+  const sharedWrites = new SharedWrites(url, pool, writes, instanceId, options.sharedWrites);
   try {
-    await migrate(db, 'postgres');
+    await exclusively(() => migrate(db, 'postgres'));
+    await sharedWrites.start();
   } catch (error) {
+    await sharedWrites.close();
     await db.destroy();
     throw error;
   }
@@ -70,7 +105,12 @@ export async function openPostgresDatabase(url: string): Promise<OpenedDatabase>
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    close: () => db.destroy(),
+    shared: { url, pool, catchUp: () => sharedWrites.catchUp() },
+    exclusively,
+    close: async () => {
+      await sharedWrites.close();
+      await db.destroy();
+    },
   };
 }
 
@@ -99,7 +139,13 @@ export async function openSqliteDatabase(
   });
   registerDirectConnection(db, connection);
   await migrate(db, 'sqlite');
-  return { db, engine: 'sqlite', writes, close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    writes,
+    exclusively: (work) => work(),
+    close: () => db.destroy(),
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import type { Database } from './tables.ts';
+import { notifyingDialect } from './writeNotifications.ts';
 
 /**
  * PostgreSQL's answers in the shapes SQLite gives. `pg` hands bigint (int8) and numeric values
@@ -31,6 +32,18 @@ export function postgresPool(url: string): pg.Pool {
   return pool;
 }
 
-export function postgresKysely(pool: pg.Pool, plugins: KyselyPlugin[]): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+/**
+ * Kysely over `pool`. With `instanceId`, every write is notified to the other server instances
+ * on the database (server/db/writeNotifications.ts).
+ */
+export function postgresKysely(
+  pool: pg.Pool,
+  plugins: KyselyPlugin[],
+  instanceId?: string,
+): Kysely<Database> {
+  const dialect = new PostgresDialect({ pool });
+  return new Kysely<Database>({
+    dialect: instanceId === undefined ? dialect : notifyingDialect(dialect, instanceId),
+    plugins,
+  });
 }

@@ -24,6 +24,7 @@ export interface Database {
   readings: ReadingsTable;
   sensor_rollups: SensorRollupsTable;
   externally_fed_sensors: ExternallyFedSensorsTable;
+  throttle_events: ThrottleEventsTable;
 }
 
 export interface SettingsTable {
@@ -220,3 +221,9 @@ export type UserRow = Selectable<UsersTable>;
 export type NewPlant = Insertable<PlantsTable>;
 export type PlantUpdate = Updateable<PlantsTable>;
 export type { Generated };
+
+export interface ThrottleEventsTable {
+  scope: string;
+  subject: string;
+  at_ms: number;
+}

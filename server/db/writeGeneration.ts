@@ -25,6 +25,11 @@ export class WriteGeneration implements KyselyPlugin {
     return this.#value;
   }
 
+  /** Another instance on the same database wrote (server/db/sharedWrites.ts). */
+  bump(): void {
+    this.#value += 1;
+  }
+
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
     if (!SelectQueryNode.is(node)) this.#value += 1;
     return node;

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, connect, isIP } from 'node:net';
+import type { SharedWindows } from '../auth/sharedWindows.ts';
 
 export interface ConnectionTestResult {
   ok: boolean;
@@ -75,6 +76,11 @@ export interface ConnectionTesterOptions extends ConnectionTestSettings {
   now?: () => number;
   /** Resolves a host name to its addresses (tests). */
   resolve?: (host: string) => Promise<string[]>;
+  /**
+   * Counts the tests in the database, for every server instance on it (PostgreSQL); default:
+   * in this process.
+   */
+  sharedWindows?: SharedWindows;
 }
 
 /** Never connected to: nothing a device integration would talk to lives there. */
@@ -126,7 +132,19 @@ export function createConnectionTester(options: ConnectionTesterOptions): Connec
     (async (host: string) => (await lookup(host, { all: true })).map((entry) => entry.address));
   const recentTests = new Map<string, number[]>();
 
-  function count(requester: Requester): void {
+  async function count(requester: Requester): Promise<void> {
+    if (options.sharedWindows) {
+      const refusal = await options.sharedWindows.countUnlessFull([
+        {
+          scope: 'connection-test',
+          subject: requester.userUuid,
+          limit: maxPerMinute,
+          windowMs: 60_000,
+        },
+      ]);
+      if (refusal) throw new ConnectionTestsThrottled(refusal.retryAfterSeconds);
+      return;
+    }
     const at = now();
     const recent = (recentTests.get(requester.userUuid) ?? []).filter((t) => t > at - 60_000);
     if (recent.length >= maxPerMinute) {
@@ -166,7 +184,7 @@ export function createConnectionTester(options: ConnectionTesterOptions): Connec
           message: `Port ${port} is not one that ${url.protocol.slice(0, -1)} integrations use (${allowedPorts.join(', ')})`,
         };
       }
-      count(requester);
+      await count(requester);
       const started = performance.now();
       const unreachable = async (): Promise<ConnectionTestResult> => {
         await delay(Math.max(0, options.timeoutMs - (performance.now() - started)));

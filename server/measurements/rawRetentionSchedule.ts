@@ -10,14 +10,16 @@ interface RetentionLog {
   error(facts: object, message: string): void;
 }
 
+/** Runs work while no other instance on the same database runs work under the same lock. */
+type Exclusively = <T>(work: () => Promise<T>) => Promise<T>;
+
 /** How often raw retention runs while the server does (and once at its start). */
 export const RAW_RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Runs raw retention at start and then every RAW_RETENTION_INTERVAL_MS, one run at a time.
- * With several instances on one PostgreSQL database each runs it; that is safe (dropping a
- * month another already dropped is skipped, deleting rows already deleted deletes none) but
- * wasteful: it belongs under the instances' shared advisory lock once there is one.
+ * With several instances on one PostgreSQL database each runs it under the database's
+ * `exclusively` lock, one instance at a time: the later ones find nothing left to drop.
  */
 export class RawRetention {
   readonly #db: Db;
@@ -26,13 +28,21 @@ export class RawRetention {
   readonly days: number;
   #running: Promise<unknown> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
+  readonly #exclusively: Exclusively;
   #stopped = false;
 
-  constructor(db: Db, now: () => Date, days: number, log: RetentionLog) {
+  constructor(
+    db: Db,
+    now: () => Date,
+    days: number,
+    log: RetentionLog,
+    exclusively: Exclusively = (work) => work(),
+  ) {
     this.#db = db;
     this.#now = now;
     this.days = days;
     this.#log = log;
+    this.#exclusively = exclusively;
   }
 
   /** The first instant whose raw readings are kept, now. */
@@ -44,7 +54,9 @@ export class RawRetention {
   run(): Promise<RetentionResult> {
     const run = this.#running.then(async () => {
       const started = performance.now();
-      const result = await dropRawReadingsBefore(this.#db, this.horizonMs());
+      const result = await this.#exclusively(() =>
+        dropRawReadingsBefore(this.#db, this.horizonMs()),
+      );
       if (result.partitionsDropped.length > 0 || result.readingsDeleted > 0) {
         const ms = Math.round(performance.now() - started);
         this.#log.info(

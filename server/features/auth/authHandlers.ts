@@ -23,7 +23,7 @@ export function authHandlers(context: ServerContext): AuthHandlers {
     login: async ({ body, ip }) => {
       const email = normalizeEmail(body.email);
       // Counted before the password is checked: a burst cannot have every guess checked.
-      const attempt = loginThrottle.begin(email, ip);
+      const attempt = await loginThrottle.begin(email, ip);
       if (isRefusal(attempt))
         throw tooManyRequests(REFUSALS[attempt.reason](attempt), attempt.retryAfterSeconds);
       try {
