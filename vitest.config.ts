@@ -16,8 +16,9 @@ const sqliteProject = {
   test: {
     name: 'sqlite',
     include: ['test/**/*.test.ts'],
-    // Playwright runs these (npm run test:e2e).
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    // Playwright runs test/e2e (npm run test:e2e); enginesAgree needs both engines, hence the
+    // postgres project.
+    exclude: ['test/e2e/**', 'node_modules/**', 'test/integration/enginesAgree.test.ts'],
   },
 } satisfies TestProjectInlineConfiguration;
 

@@ -45,6 +45,7 @@ export const POSTGRES_SUITES = [
   'test/integration/restart.test.ts',
   'test/integration/exitWithParent.test.ts',
   'test/property/fuzz.test.ts',
+  'test/integration/enginesAgree.test.ts',
 ];
 
 /** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */
