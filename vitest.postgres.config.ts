@@ -46,6 +46,7 @@ export const POSTGRES_SUITES = [
   'test/integration/exitWithParent.test.ts',
   'test/property/fuzz.test.ts',
   'test/integration/enginesAgree.test.ts',
+  'test/integration/plantSearch.test.ts',
 ];
 
 /** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import { containsIgnoreCase } from '../../db/lists.ts';
+import { engineOf } from '../../db/engine.ts';
+import { plantSearchCondition } from './plantSearch.ts';
 
 /** What narrows a list of plants: `GET /plants` and `GET /plant-summaries` share it. */
 export interface PlantFilters {
@@ -31,18 +32,8 @@ export function filteredPlants(db: Db, organizationUuid: string, filters: PlantF
   }
   if (filters.search) {
     const term = filters.search;
-    plants = plants.where((eb) =>
-      eb.or([
-        containsIgnoreCase('plants.name', term),
-        eb.exists(
-          eb
-            .selectFrom('plant_external_ids as s')
-            .select('s.plant_uuid')
-            .whereRef('s.plant_uuid', '=', 'plants.plant_uuid')
-            .where(containsIgnoreCase('s.external_id', term)),
-        ),
-      ]),
-    );
+    const engine = engineOf(db);
+    plants = plants.where((eb) => plantSearchCondition(eb, engine, term));
   }
   return plants;
 }
