@@ -14,6 +14,12 @@ import type { Engine } from '../../db/engine.ts';
 /** The fewest characters the trigram table can look up. */
 const TRIGRAM = 3;
 
+/** Whether SQLite answers this term from its trigram table (else by scanning). */
+export function sqliteTrigramTerm(term: string): boolean {
+  const lowered = term.toLowerCase();
+  return [...lowered].length >= TRIGRAM && !lowered.includes('\u0000');
+}
+
 export function plantSearchCondition(
   eb: ExpressionBuilder<Database, 'plants'>,
   engine: Engine,
@@ -26,7 +32,7 @@ export function plantSearchCondition(
       union
       select sx.plant_uuid from plant_external_ids sx where ${containsIgnoreCase('sx.external_id', term)})`;
   }
-  if ([...lowered].length >= TRIGRAM && !lowered.includes('\u0000')) {
+  if (sqliteTrigramTerm(term)) {
     // A quoted FTS5 string is taken literally: no operators, no column filters.
     const phrase = `"${lowered.replaceAll('"', '""')}"`;
     return sql<SqlBool>`plants.plant_uuid in (
