@@ -38,6 +38,6 @@ export function postgresPlan(probe: PostgresProbe, suites: readonly string[]): P
   const names = suites.map((suite) => basename(suite, '.test.ts')).join(', ');
   return {
     run: false,
-    notice: `PostgreSQL suites skipped, ${why}; ${INSTALL_HINT} to run them: ${names}.`,
+    notice: `PostgreSQL suites skipped, ${why}: ${names}. To run them, ${INSTALL_HINT}.`,
   };
 }

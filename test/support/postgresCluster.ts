@@ -32,7 +32,7 @@ const DEBIAN_VERSIONS_DIR = '/usr/lib/postgresql';
 /** The folder of initdb and pg_ctl: PLANTDESK_POSTGRES_BIN, else Debian's newest install. */
 export function postgresBinDir(): string | undefined {
   const given = process.env.PLANTDESK_POSTGRES_BIN;
-  if (given) return given;
+  if (given) return existsSync(join(given, 'initdb')) ? given : undefined;
   let versions: string[];
   try {
     versions = readdirSync(DEBIAN_VERSIONS_DIR);
