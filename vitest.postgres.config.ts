@@ -1,16 +1,18 @@
-import { defineConfig } from 'vitest/config';
-import base from './vitest.config.ts';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { sharedConfig } from './vitest.shared.config.ts';
 
 /**
- * `npm run test:postgres`: the integration suites that pass on PostgreSQL, each test server on a
- * database of its own in one throwaway cluster (test/support/postgresGlobalSetup.ts).
+ * The integration suites that also run on PostgreSQL: in `npm test` as its `postgres` project
+ * (vitest.config.ts) when a PostgreSQL is there, and alone with `npm run test:postgres`. Each
+ * test server gets a database of its own in one throwaway cluster (test/support/postgresGlobalSetup.ts).
  */
 /**
  * Every suite that starts its servers on the default in-memory database, hence on PostgreSQL
- * here. Left out, as they pin SQLite files or spawn the CLI: restart, serverFiles,
- * exitWithParent and desktop/*. Also left out: demoFleet, whose background history (12 plants,
- * 90 days) takes longer than its 30 s on PostgreSQL (8 s on SQLite): the simulator's ingestion
- * is not yet fast there.
+ * here, plus restart and exitWithParent, which take a database URL there instead of a file, and the
+ * fuzz suite.
+ * Left out: serverFiles and desktop/* (SQLite files and the desktop's sandbox by design), and
+ * demoFleet, whose background history (12 plants, 90 days) takes longer than its 30 s on
+ * PostgreSQL (8 s on SQLite): the simulator's ingestion is not yet fast there.
  */
 export const POSTGRES_SUITES = [
   'test/integration/postgresSchema.test.ts',
@@ -42,19 +44,33 @@ export const POSTGRES_SUITES = [
   'test/integration/monitor/monitor.test.ts',
   'test/integration/rawRetention.test.ts',
   'test/integration/instances.test.ts',
+  'test/integration/restart.test.ts',
+  'test/integration/exitWithParent.test.ts',
+  'test/property/fuzz.test.ts',
+  'test/integration/enginesAgree.test.ts',
+  'test/integration/plantSearch.test.ts',
 ];
 
-// Spread rather than mergeConfig, which would add these suites to the base's include.
-export default defineConfig({
-  ...base,
+/** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */
+export const postgresProject = {
+  extends: true,
   test: {
-    ...base.test,
+    name: 'postgres',
     // PLANTDESK_POSTGRES_ALL=1: every integration suite, to see how far the rest are.
     include: process.env.PLANTDESK_POSTGRES_ALL
       ? ['test/integration/**/*.test.ts']
       : POSTGRES_SUITES,
     globalSetup: ['test/support/postgresGlobalSetup.ts'],
     env: { PLANTDESK_TEST_ENGINE: 'postgres' },
+  },
+} satisfies TestProjectInlineConfiguration;
+
+// `npm run test:postgres`: the PostgreSQL project alone, with a report of its own.
+export default defineConfig({
+  ...sharedConfig,
+  test: {
+    ...sharedConfig.test,
+    projects: [postgresProject],
     outputFile: { json: 'test-artifacts/vitest-postgres-results.json' },
   },
 });

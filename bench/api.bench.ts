@@ -17,7 +17,7 @@ const MEASURE_SECONDS = 4;
 /** Each target is measured this many times, bare and ours alternating; the median counts. */
 const ROUNDS = 3;
 
-interface Route {
+export interface Route {
   name: string;
   /** Path and query, identical on both servers. */
   path: string;
@@ -59,11 +59,12 @@ export const apiBenchmark: BenchModule = {
 
 type Server = 'ours' | 'bare';
 
-async function measureRoutes(
+export async function measureRoutes(
   load: LoadGenerator,
   routes: readonly Route[],
   servers: Record<Server, string>,
   headers: Record<string, string>,
+  target = TARGET_RATIO,
 ): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   for (const route of routes) {
@@ -85,13 +86,17 @@ async function measureRoutes(
     console.log(
       `${route.name}\n  bare ${describeSamples(samples.bare)}\n  ours ${describeSamples(samples.ours)}`,
     );
-    results.push(summarize(route.name, samples));
+    results.push(summarize(route.name, samples, target));
   }
   return results;
 }
 
 /** The medians of the rounds, and whether every response of every round was a 2xx. */
-function summarize(name: string, samples: Record<Server, ServerMeasurement[]>): BenchResult {
+function summarize(
+  name: string,
+  samples: Record<Server, ServerMeasurement[]>,
+  target = TARGET_RATIO,
+): BenchResult {
   const medianOf = (server: Server, field: 'requestsPerSecond' | 'cpuMicrosPerResponse') =>
     median(samples[server].map((sample) => sample[field]));
   const cpu = (server: Server) => Math.round(medianOf(server, 'cpuMicrosPerResponse'));
@@ -103,12 +108,12 @@ function summarize(name: string, samples: Record<Server, ServerMeasurement[]>): 
       unit: 'req/s',
       note: `server CPU per request (median): ours ${cpu('ours')} µs, bare ${cpu('bare')} µs`,
     },
-    TARGET_RATIO,
+    target,
     problemOf(samples),
   );
 }
 
-async function adminToken(baseUrl: string): Promise<string> {
+export async function adminToken(baseUrl: string): Promise<string> {
   const admin = DEMO_ACCOUNTS.find((account) => account.email.startsWith('admin@'))!;
   const response = await fetch(new URL('/auth/login', baseUrl), {
     method: 'POST',
@@ -137,7 +142,7 @@ async function readRoutes(baseUrl: string, headers: Record<string, string>): Pro
 }
 
 /** Both servers must send byte-identical bodies, or the ratio compares different work. */
-async function assertSameAnswers(
+export async function assertSameAnswers(
   routes: readonly Route[],
   oursUrl: string,
   bareUrl: string,

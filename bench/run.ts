@@ -7,6 +7,7 @@ import { chartBenchmark } from './chart/chart.bench.ts';
 import { fleetBenchmark } from './fleet.bench.ts';
 import { monitorBenchmark } from './monitor.bench.ts';
 import { fleetScreenBenchmark } from './fleetScreen.bench.ts';
+import { searchBenchmark } from './search.bench.ts';
 import type { BenchModule, BenchResult } from './benchResult.ts';
 import { formatReport, formatVerdict } from './report.ts';
 
@@ -21,6 +22,7 @@ const MODULES: readonly BenchModule[] = [
   fleetBenchmark,
   monitorBenchmark,
   fleetScreenBenchmark,
+  searchBenchmark,
 ];
 
 /** `npm run bench -- fleet api`: only the modules whose title starts with one of the words. */

@@ -75,7 +75,39 @@ export function missingPrerequisites(probe) {
       });
     }
   }
+  if (requiresPostgres(probe.env) && !postgresFound(probe)) {
+    missing.push({
+      name: 'PostgreSQL (initdb under /usr/lib/postgresql/<version>/bin)',
+      neededBy:
+        'the suites that also run on PostgreSQL (required here: CI or PLANTDESK_REQUIRE_POSTGRES=1)',
+      debianPackage: 'postgresql',
+      otherwise: 'set PLANTDESK_POSTGRES_BIN or PLANTDESK_TEST_POSTGRES_URL',
+    });
+  }
   return missing;
+}
+
+/**
+ * Outside CI a missing PostgreSQL only skips its suites (vitest.config.ts says so); in CI it must
+ * not, and is named here first.
+ * @param {Record<string, string | undefined>} env
+ */
+function requiresPostgres(env) {
+  const ci = env.CI;
+  return env.PLANTDESK_REQUIRE_POSTGRES === '1' || (!!ci && ci !== 'false' && ci !== '0');
+}
+
+/** Debian's versions the tests look in (test/support/postgresCluster.ts looks in any). */
+const POSTGRES_VERSIONS = ['18', '17', '16', '15', '14', '13'];
+
+/** @param {Probe} probe */
+function postgresFound(probe) {
+  if (probe.env.PLANTDESK_TEST_POSTGRES_URL) return true;
+  if (probe.env.PLANTDESK_POSTGRES_BIN)
+    return probe.fileExists(`${probe.env.PLANTDESK_POSTGRES_BIN}/initdb`);
+  return POSTGRES_VERSIONS.some((version) =>
+    probe.fileExists(`/usr/lib/postgresql/${version}/bin/initdb`),
+  );
 }
 
 /**

@@ -2,6 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../server/db/database.ts';
 import { engineOf } from '../../server/db/engine.ts';
+import {
+  POSTGRES_SEARCH_INDEXES,
+  SQLITE_SEARCH_PREFIX,
+} from '../../server/db/migrations/0007_plant_search.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from '../support/testDatabases.ts';
 
 /**
@@ -24,7 +28,7 @@ async function sqliteColumns(opened: OpenedDatabase): Promise<Column[]> {
     where m.type = 'table' and m.name not like 'sqlite_%' and m.name not like 'kysely_%'
     order by m.name, c.cid`.execute(opened.db);
   // SQLite lets a non-integer primary key column hold null; PostgreSQL makes it not null.
-  return rows.map((row) => ({
+  return rows.filter(notSqliteSearch).map((row) => ({
     table: row.table,
     name: row.name,
     type: row.type.toLowerCase(),
@@ -53,8 +57,11 @@ async function sqliteIndexes(opened: OpenedDatabase): Promise<string[]> {
     select name from sqlite_master where type = 'index' and sql is not null order by name`.execute(
     opened.db,
   );
-  return rows.map((row) => row.name);
+  return rows.filter((row) => notSqliteSearch({ table: row.name })).map((row) => row.name);
 }
+
+/** The plant search's own tables on SQLite, where PostgreSQL has indexes instead (0007). */
+const notSqliteSearch = (row: { table: string }) => !row.table.startsWith(SQLITE_SEARCH_PREFIX);
 
 /** Indexes made by `create index`, not those behind a primary key or unique constraint. */
 async function postgresIndexes(opened: OpenedDatabase): Promise<string[]> {
@@ -65,7 +72,7 @@ async function postgresIndexes(opened: OpenedDatabase): Promise<string[]> {
     where n.nspname = 'public'
       and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
     order by i.relname collate "C"`.execute(opened.db);
-  return rows.map((row) => row.name);
+  return rows.map((row) => row.name).filter((name) => !POSTGRES_SEARCH_INDEXES.includes(name));
 }
 
 describe.skipIf(testEngine() !== 'postgres')('the schema on PostgreSQL', () => {
@@ -101,6 +108,17 @@ describe.skipIf(testEngine() !== 'postgres')('the schema on PostgreSQL', () => {
 
   test('has the indexes SQLite has', async () => {
     expect(await postgresIndexes(postgres)).toEqual(await sqliteIndexes(sqlite));
+  });
+
+  test("has each engine's own plant search index (0007)", async () => {
+    const { rows } = await sql<{ name: string }>`
+      select indexname as name from pg_indexes where indexname like '%_search_trgm'
+      order by indexname collate "C"`.execute(postgres.db);
+    expect(rows.map((row) => row.name)).toEqual(POSTGRES_SEARCH_INDEXES);
+    const { rows: tables } = await sql<{ name: string }>`
+      select name from sqlite_master where name in ('plant_search', 'plant_search_rows')
+      order by name`.execute(sqlite.db);
+    expect(tables.map((row) => row.name)).toEqual(['plant_search', 'plant_search_rows']);
   });
 
   test('answers bigint columns and counts as numbers', async () => {

@@ -5,13 +5,29 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { routes } from '../../api/index.ts';
 import { createPlant } from '../support/entities.ts';
 import { referenceUuids } from '../support/referenceData.ts';
+import {
+  createTestDatabase,
+  testEngine,
+  testServerKeys,
+  type TestDatabase,
+} from '../support/testDatabases.ts';
 import { DEMO_ACCOUNTS, TestServer, type ApiResponse } from '../support/testServer.ts';
 
-/** A server on a database file, stopped and started again on the same file. */
+/**
+ * A server on a database file, stopped and started again on the same file; on PostgreSQL
+ * (PLANTDESK_TEST_ENGINE=postgres), on the same database URL with the same keys, as the
+ * environment gives them there.
+ */
 
-let directory: string;
+let directory: string | undefined;
 let databaseFile: string;
+let postgresDatabase: TestDatabase | undefined;
 let restarted: TestServer;
+const keys = testServerKeys();
+
+/** The same database each time: a file, or a PostgreSQL URL. */
+const sameDatabase = () =>
+  postgresDatabase ? { db: postgresDatabase.url, ...keys } : { db: databaseFile };
 const before = {
   accessToken: '',
   refreshToken: '',
@@ -22,9 +38,12 @@ const before = {
 };
 
 beforeAll(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'plantdesk-restart-'));
-  databaseFile = join(directory, 'nested', 'plantdesk.db');
-  const first = await TestServer.start({ db: databaseFile });
+  if (testEngine() === 'postgres') postgresDatabase = await createTestDatabase();
+  else {
+    directory = await mkdtemp(join(tmpdir(), 'plantdesk-restart-'));
+    databaseFile = join(directory, 'nested', 'plantdesk.db');
+  }
+  const first = await TestServer.start(sameDatabase());
   try {
     const admin = DEMO_ACCOUNTS[0];
     const login = await first.login(admin.email, admin.password);
@@ -48,15 +67,16 @@ beforeAll(async () => {
   } finally {
     await first.close();
   }
-  restarted = await TestServer.start({ db: databaseFile });
+  restarted = await TestServer.start(sameDatabase());
 });
 
 afterAll(async () => {
   await restarted?.close();
+  await postgresDatabase?.drop();
   if (directory) await rm(directory, { recursive: true, force: true });
 });
 
-describe('after a restart on the same database file', () => {
+describe('after a restart on the same database', () => {
   test('the plant is there, unchanged', async () => {
     const response = await restarted.request('GET', `/plants/${before.plant.plantUuid}`, {
       token: before.accessToken,
@@ -77,7 +97,7 @@ describe('after a restart on the same database file', () => {
     expect(response.body).toEqual(device);
   });
 
-  test('the old access token still works (the signing secret is kept in the database)', async () => {
+  test('the old access token still works (the signing secret is kept)', async () => {
     const response = await restarted.request('GET', '/auth/me', { token: before.accessToken });
     expect(response.status).toBe(200);
     expect(response.body.email).toBe(DEMO_ACCOUNTS[0].email);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -26,17 +26,24 @@ export interface PostgresCluster {
   stop(): Promise<void>;
 }
 
-const DEFAULT_BIN_DIRS = [
-  '/usr/lib/postgresql/17/bin',
-  '/usr/lib/postgresql/16/bin',
-  '/usr/lib/postgresql/15/bin',
-];
+/** Where Debian installs each version's server binaries: /usr/lib/postgresql/<version>/bin. */
+const DEBIAN_VERSIONS_DIR = '/usr/lib/postgresql';
 
-/** The folder of initdb and pg_ctl: PLANTDESK_POSTGRES_BIN, else Debian's newest install, else PATH. */
+/** The folder of initdb and pg_ctl: PLANTDESK_POSTGRES_BIN, else Debian's newest install. */
 export function postgresBinDir(): string | undefined {
   const given = process.env.PLANTDESK_POSTGRES_BIN;
-  if (given) return given;
-  return DEFAULT_BIN_DIRS.find((dir) => existsSync(join(dir, 'initdb')));
+  if (given) return existsSync(join(given, 'initdb')) ? given : undefined;
+  let versions: string[];
+  try {
+    versions = readdirSync(DEBIAN_VERSIONS_DIR);
+  } catch {
+    return undefined;
+  }
+  return versions
+    .filter((version) => /^\d+$/.test(version))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((version) => join(DEBIAN_VERSIONS_DIR, version, 'bin'))
+    .find((dir) => existsSync(join(dir, 'initdb')));
 }
 
 function freePort(): Promise<number> {

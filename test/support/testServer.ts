@@ -1,6 +1,11 @@
 import { startServer, type RunningServer, type StartServerOptions } from '../../server/index.ts';
 import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
-import { createTestDatabase, testEngine, testServerKeys } from './testDatabases.ts';
+import {
+  createTestDatabase,
+  testEngine,
+  testServerKeys,
+  type TestEngine,
+} from './testDatabases.ts';
 
 export { DEMO_ACCOUNTS };
 export type DemoAccountEmail = (typeof DEMO_ACCOUNTS)[number]['email'];
@@ -39,9 +44,13 @@ export class TestServer {
     this.#afterClose = afterClose;
   }
 
-  static async start(options: StartServerOptions = {}): Promise<TestServer> {
+  /** `engine`: the run's (PLANTDESK_TEST_ENGINE) unless a test compares both engines. */
+  static async start(
+    options: StartServerOptions = {},
+    engine: TestEngine = testEngine(),
+  ): Promise<TestServer> {
     const inMemory = (options.db ?? ':memory:') === ':memory:';
-    if (inMemory && testEngine() === 'postgres') {
+    if (inMemory && engine === 'postgres') {
       const database = await createTestDatabase();
       try {
         const server = await TestServer.#startServer({

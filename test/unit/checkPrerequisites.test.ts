@@ -82,3 +82,29 @@ describe('the prerequisites of npm test', () => {
     expect(run.stderr).toContain('Chromium (/nonexistent/chromium)');
   });
 });
+
+describe('PostgreSQL', () => {
+  const initdb = '/usr/lib/postgresql/15/bin/initdb';
+  const noPostgres = ['13', '14', '15', '16', '17', '18'].map(
+    (version) => `/usr/lib/postgresql/${version}/bin/initdb`,
+  );
+
+  it('outside CI a missing PostgreSQL is not named (its suites skip with a line of their own)', () => {
+    expect(messageFor(probe({ missing: noPostgres }))).toBe('');
+  });
+
+  it('in CI it is, with the Debian package', () => {
+    const message = messageFor(probe({ missing: noPostgres, env: { CI: 'true' } }));
+    expect(message).toContain('PostgreSQL (initdb under /usr/lib/postgresql/<version>/bin)');
+    expect(message).toContain('apt-get install -y --no-install-recommends postgresql');
+    expect(messageFor(probe({ missing: [], env: { PLANTDESK_REQUIRE_POSTGRES: '1' } }))).toBe('');
+    expect(
+      messageFor(
+        probe({
+          missing: [initdb, ...noPostgres],
+          env: { PLANTDESK_REQUIRE_POSTGRES: '1', PLANTDESK_TEST_POSTGRES_URL: 'postgres://x@h/d' },
+        }),
+      ),
+    ).toBe('');
+  });
+});

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { engineOf } from '../../db/engine.ts';
 import { rowsOf } from '../../db/fastQuery.ts';
+import { NeumaierSum } from './neumaierSum.ts';
 import type { TimeRange } from './localTime.ts';
 
 /**
@@ -50,6 +52,13 @@ export async function rollupSlots(
     .where('sensor_uuid', 'in', [...sensorUuids])
     .where('bucket_start', '>=', range.start)
     .where('bucket_start', '<', range.end);
+  if (step !== ROLLUP_MS && engineOf(db) === 'postgres') {
+    const quarters = inRange
+      .select(['sensor_uuid', 'bucket_start', 'energy_kwh', 'covered_seconds'])
+      .orderBy('sensor_uuid')
+      .orderBy('bucket_start');
+    return slotsSummedAsSqlite(await rowsOf(db, quarters.compile()), range.start, step);
+  }
   const query =
     step === ROLLUP_MS
       ? inRange
@@ -73,6 +82,46 @@ export async function rollupSlots(
     energyKwh: Number(row.energy_kwh ?? 0),
     coveredSeconds: Number(row.covered_seconds),
   }));
+}
+
+interface QuarterRow {
+  sensor_uuid: string;
+  bucket_start: number | string;
+  energy_kwh: number | null;
+  covered_seconds: number | string;
+}
+
+/**
+ * PostgreSQL's `sum()` of doubles adds them as they come, SQLite's compensates the rounding
+ * (NeumaierSum): the same rollups could then differ in the last digit of an answer on the two
+ * engines. On PostgreSQL the slots are summed here instead, as SQLite sums them. Rows by sensor,
+ * then time.
+ */
+function slotsSummedAsSqlite(rows: readonly QuarterRow[], first: number, step: number): SlotRow[] {
+  const slots: SlotRow[] = [];
+  let open:
+    { sensorUuid: string; slotStart: number; energy: NeumaierSum; covered: number } | undefined;
+  const close = () => {
+    if (open)
+      slots.push({
+        sensorUuid: open.sensorUuid,
+        slotStart: open.slotStart,
+        energyKwh: open.energy.total() ?? 0,
+        coveredSeconds: open.covered,
+      });
+  };
+  for (const row of rows) {
+    const bucketStart = Number(row.bucket_start);
+    const slotStart = bucketStart - ((bucketStart - first) % step);
+    if (open?.sensorUuid !== row.sensor_uuid || open.slotStart !== slotStart) {
+      close();
+      open = { sensorUuid: row.sensor_uuid, slotStart, energy: new NeumaierSum(), covered: 0 };
+    }
+    open.energy.add(row.energy_kwh === null ? null : Number(row.energy_kwh));
+    open.covered += Number(row.covered_seconds);
+  }
+  close();
+  return slots;
 }
 
 /** The index of the bucket holding `instant`, or -1; buckets sorted and contiguous. */
@@ -105,6 +154,7 @@ export async function rollupTotals(
     sensorUuids.map((uuid) => [uuid, { energyKwh: 0, positiveKwh: 0 }]),
   );
   if (sensorUuids.length === 0 || range.end <= range.start) return totals;
+  if (engineOf(db) === 'postgres') return totalsSummedAsSqlite(db, sensorUuids, range, totals);
   const rows = await rowsOf(
     db,
     db
@@ -128,6 +178,43 @@ export async function rollupTotals(
     totals.set(row.sensor_uuid, {
       energyKwh: Number(row.energy_kwh ?? 0),
       positiveKwh: Number(row.positive_kwh ?? 0),
+    });
+  }
+  return totals;
+}
+
+/** `rollupTotals` on PostgreSQL, summed here as SQLite sums (see `slotsSummedAsSqlite`). */
+async function totalsSummedAsSqlite(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+  totals: Map<string, SensorTotal>,
+): Promise<Map<string, SensorTotal>> {
+  const rows = await rowsOf(
+    db,
+    db
+      .selectFrom('sensor_rollups')
+      .select(['sensor_uuid', 'energy_kwh'])
+      .where('sensor_uuid', 'in', [...sensorUuids])
+      .where('bucket_start', '>=', range.start)
+      .where('bucket_start', '<', range.end)
+      .orderBy('sensor_uuid')
+      .orderBy('bucket_start')
+      .compile(),
+  );
+  const sums = new Map<string, { energy: NeumaierSum; positive: NeumaierSum }>();
+  for (const row of rows) {
+    let sum = sums.get(row.sensor_uuid);
+    if (!sum)
+      sums.set(row.sensor_uuid, (sum = { energy: new NeumaierSum(), positive: new NeumaierSum() }));
+    const energy = row.energy_kwh === null ? null : Number(row.energy_kwh);
+    sum.energy.add(energy);
+    sum.positive.add(energy !== null && energy > 0 ? energy : 0);
+  }
+  for (const [sensorUuid, sum] of sums) {
+    totals.set(sensorUuid, {
+      energyKwh: sum.energy.total() ?? 0,
+      positiveKwh: sum.positive.total() ?? 0,
     });
   }
   return totals;
