@@ -3,6 +3,12 @@ import { rowsOf } from '../db/fastQuery.ts';
 import type { ReadingsTable, SensorRollupsTable } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import {
+  deleteCoarseRollups,
+  rebuildCoarseRollups,
+  rewriteCoarseRollups,
+  zonesOfSensors,
+} from './coarseRollupStore.ts';
 import type { ReadingSensor } from './readingSensors.ts';
 import {
   bucketCeil,
@@ -16,7 +22,9 @@ import {
 /**
  * Raw readings and their 15-minute rollups, kept in step: every write of readings recomputes,
  * in the same transaction, the rollups of every bucket it can have changed, from the raw
- * readings. Metrics then read rollups only (raw readings only for `seconds`/`minutes` history).
+ * readings, and the hourly and daily rollups holding those buckets from the 15-minute ones
+ * (`coarseRollupStore.ts`). Metrics then read rollups only (raw readings only for
+ * `seconds`/`minutes` history).
  *
  * A write of readings spanning [first, last] can change buckets from the sensor's reading before
  * `first` (whose hold or counter increase now ends elsewhere) to its reading after `last` (or one
@@ -87,10 +95,16 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
       upsertReadings,
     );
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
-    for (const batch of batches) {
-      if (batch.takenAt.length === 0) continue;
-      await lockSensor(trx, batch.sensor.sensorUuid);
-      await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
+    const written = batches.filter((batch) => batch.takenAt.length > 0);
+    const zones = await zonesOfSensors(
+      trx,
+      written.map((batch) => batch.sensor.sensorUuid),
+    );
+    for (const batch of written) {
+      const sensorUuid = batch.sensor.sensorUuid;
+      await lockSensor(trx, sensorUuid);
+      const span = await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
+      await rewriteCoarseRollups(trx, sensorUuid, zones.get(sensorUuid)!, span.fromMs, span.toMs);
     }
     return { readings: readingsInsert.written, rollups: rollupsInsert.written };
   });
@@ -117,6 +131,7 @@ export function recomputeRollups(
     } else {
       // Rollups beyond the readings' new reach (a shorter interval holds less) go too.
       await trx.deleteFrom('sensor_rollups').where('sensor_uuid', '=', sensorUuid).execute();
+      await deleteCoarseRollups(trx, sensorUuid);
       const first = await readingAtOrAfter(trx, sensorUuid, Number.MIN_SAFE_INTEGER);
       const last = await readingBefore(trx, sensorUuid, Number.MAX_SAFE_INTEGER);
       if (!first || !last) return 0;
@@ -126,6 +141,9 @@ export function recomputeRollups(
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
     const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
     await replaceRollups(trx, sensor, fromMs, toMs, stored, rollupsInsert);
+    const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
+    if (range) await rewriteCoarseRollups(trx, sensorUuid, zone, fromMs, toMs);
+    else await rebuildCoarseRollups(trx, sensorUuid, zone);
     return rollupsInsert.written;
   });
 }
@@ -304,7 +322,7 @@ async function ingestSensor(
   batch: SensorReadings,
   readingsInsert: ChunkedInsert,
   rollupsInsert: ChunkedInsert,
-): Promise<void> {
+): Promise<{ fromMs: number; toMs: number }> {
   const { sensor, takenAt, values } = batch;
   const sensorUuid = sensor.sensorUuid;
   const first = takenAt[0]!;
@@ -323,6 +341,7 @@ async function ingestSensor(
   }
   await readingsInsert.flush();
   await replaceRollups(trx, sensor, fromMs, toMs, merged, rollupsInsert);
+  return { fromMs, toMs };
 }
 
 /** Deletes the rollups of [fromMs, toMs) and writes them anew from `samples`, all of that span. */

@@ -5,6 +5,7 @@ import * as initial from './0001_initial.ts';
 import * as measurements from './0002_measurements.ts';
 import * as externallyFedSensors from './0003_externally_fed_sensors.ts';
 import * as catalogScopes from './0004_catalog_scopes.ts';
+import * as coarseRollups from './0005_coarse_rollups.ts';
 
 /**
  * A migration is told the engine it runs on: the same migrations make both schemas, and what
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0002_measurements': measurements,
   '0003_externally_fed_sensors': externallyFedSensors,
   '0004_catalog_scopes': catalogScopes,
+  '0005_coarse_rollups': coarseRollups,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/fastQuery.ts';
-import type { TimeRange } from './localTime.ts';
+import { HOUR_MS, type TimeRange } from './localTime.ts';
 
 /**
  * Rollups of several sensors summed per sensor over "slots": the longest step that cuts no
@@ -35,10 +35,32 @@ const slotStartOf = (first: number, step: number) =>
   sql<number>`bucket_start - ((bucket_start - ${first}) % ${step})`;
 
 /**
- * One query: energy and covered seconds per sensor and slot over `range`. With the step of one
- * rollup bucket, the rows come in time order (slot by slot, sensors in any order).
+ * Energy and covered seconds per sensor and slot over `range`, from the coarsest rollups that
+ * answer exactly (one query, two when daily rows do not fit): local-day rows when every slot is
+ * a local day of the plant's zone, UTC-hour rows when every slot is a UTC hour, else 15-minute
+ * rows, summed per slot in SQL. A coarse row is the sum SQL made of its 15-minute rows
+ * (`coarseRollups.ts`), so the three paths answer the same. With the step of one rollup bucket,
+ * the rows come in time order (slot by slot, sensors in any order).
  */
 export async function rollupSlots(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+  step: number,
+): Promise<SlotRow[]> {
+  if (sensorUuids.length === 0 || range.end <= range.start) return [];
+  if (step === HOUR_MS && range.start % HOUR_MS === 0) {
+    return hourlySlots(db, sensorUuids, range);
+  }
+  if (step > HOUR_MS && step % ROLLUP_MS === 0) {
+    const days = await dailySlots(db, sensorUuids, range, step);
+    if (days) return days;
+  }
+  return quarterSlots(db, sensorUuids, range, step);
+}
+
+/** The 15-minute path: what every slot read before coarser rollups existed. */
+export async function quarterSlots(
   db: Db,
   sensorUuids: readonly string[],
   range: TimeRange,
@@ -65,15 +87,75 @@ export async function rollupSlots(
           // By the output column: PostgreSQL cannot tell that the expression with its own
           // parameters repeated in GROUP BY is the one selected.
           .groupBy(['sensor_uuid', sql<number>`slot_start`]);
-  const rows = await rowsOf(db, query.compile());
-  // Number(): PostgreSQL answers bigint columns as strings.
-  return rows.map((row) => ({
+  return slotRowsOf(await rowsOf(db, query.compile()));
+}
+
+/** Slots of one UTC hour each; in (sensor, hour) order, as SQL grouped them. */
+async function hourlySlots(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+): Promise<SlotRow[]> {
+  const rows = await rowsOf(
+    db,
+    db
+      .selectFrom('sensor_hourly_rollups')
+      .select(['sensor_uuid', 'hour_start as slot_start', 'energy_kwh', 'covered_seconds'])
+      .where('sensor_uuid', 'in', [...sensorUuids])
+      .where('hour_start', '>=', range.start)
+      .where('hour_start', '<', range.end)
+      .orderBy('sensor_uuid')
+      .orderBy('hour_start')
+      .compile(),
+  );
+  return slotRowsOf(rows);
+}
+
+/**
+ * Slots that are local days, from the daily rows; undefined when some row is not one of the
+ * slots (days of another zone than the slots'), for the caller to read 15-minute rows instead.
+ */
+async function dailySlots(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+  step: number,
+): Promise<SlotRow[] | undefined> {
+  const rows = await rowsOf(
+    db,
+    db
+      .selectFrom('sensor_daily_rollups')
+      .select(['sensor_uuid', 'day_start', 'day_end', 'energy_kwh', 'covered_seconds'])
+      .where('sensor_uuid', 'in', [...sensorUuids])
+      .where('day_start', '>=', range.start)
+      .where('day_start', '<', range.end)
+      .orderBy('sensor_uuid')
+      .orderBy('day_start')
+      .compile(),
+  );
+  const fits = rows.every((row) => {
+    const start = Number(row.day_start);
+    return (start - range.start) % step === 0 && Number(row.day_end) - start === step;
+  });
+  if (rows.length === 0 || !fits) return undefined;
+  return slotRowsOf(rows.map((row) => ({ ...row, slot_start: row.day_start })));
+}
+
+// Number(): PostgreSQL answers bigint columns and sums as strings.
+const slotRowsOf = (
+  rows: readonly {
+    sensor_uuid: string;
+    slot_start: number | string;
+    energy_kwh: number | string | null;
+    covered_seconds: number | string;
+  }[],
+): SlotRow[] =>
+  rows.map((row) => ({
     sensorUuid: row.sensor_uuid,
     slotStart: Number(row.slot_start),
     energyKwh: Number(row.energy_kwh ?? 0),
     coveredSeconds: Number(row.covered_seconds),
   }));
-}
 
 /** The index of the bucket holding `instant`, or -1; buckets sorted and contiguous. */
 export function bucketIndexOf(buckets: readonly TimeRange[], instant: number): number {

@@ -1,0 +1,197 @@
+import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/fastQuery.ts';
+import type { SensorDailyRollupsTable, SensorHourlyRollupsTable } from '../db/tables.ts';
+import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import {
+  aggregateQuarters,
+  localDayIn,
+  staleCoarseSpan,
+  utcHourOf,
+  type CoarseRollup,
+} from './coarseRollups.ts';
+import type { Rollup } from './rollups.ts';
+
+/**
+ * The hourly and daily rollup tables, kept in step with the 15-minute one: whoever rewrites
+ * 15-minute rows calls `rewriteCoarseRollups` in the same transaction, and a change of what
+ * the days are (the plant's zone) rebuilds them. Coarse rows are made from 15-minute rows only.
+ */
+
+const CHUNK_ROWS = 250;
+
+/** Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs). */
+export async function rewriteCoarseRollups(
+  trx: Db,
+  sensorUuid: string,
+  zone: string,
+  fromMs: number,
+  toMs: number,
+): Promise<void> {
+  if (toMs <= fromMs) return;
+  const { days, hours } = staleCoarseSpan(zone, fromMs, toMs);
+  const quarters = await quartersOf(trx, sensorUuid, hours.start, hours.end);
+  await deleteHours(trx, sensorUuid, hours.start, hours.end);
+  await deleteDays(trx, sensorUuid, days.start, days.end);
+  const inDays = quarters.filter(
+    (quarter) => quarter.bucketStart >= days.start && quarter.bucketStart < days.end,
+  );
+  await insertCoarse(trx, sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
+  await insertCoarse(trx, sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
+}
+
+/** Every coarse row of the sensor anew from its 15-minute rows (a backfill, a new interval). */
+export async function rebuildCoarseRollups(
+  trx: Db,
+  sensorUuid: string,
+  zone: string,
+): Promise<void> {
+  const quarters = await quartersOf(
+    trx,
+    sensorUuid,
+    Number.MIN_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER,
+  );
+  await deleteHours(trx, sensorUuid, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  await insertCoarse(trx, sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
+  await rebuildDays(trx, sensorUuid, zone, quarters);
+}
+
+/** The daily rows of every sensor of the plant for its (new) zone; hours stay UTC hours. */
+export async function rebuildDailyRollupsOfPlant(
+  trx: Db,
+  plantUuid: string,
+  zone: string,
+): Promise<void> {
+  const sensors = await trx
+    .selectFrom('sensors')
+    .select('sensor_uuid')
+    .where('plant_uuid', '=', plantUuid)
+    .execute();
+  for (const { sensor_uuid } of sensors) {
+    const quarters = await quartersOf(
+      trx,
+      sensor_uuid,
+      Number.MIN_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER,
+    );
+    await rebuildDays(trx, sensor_uuid, zone, quarters);
+  }
+}
+
+/** Deletes every coarse row of the sensor (its readings no longer mean anything). */
+export async function deleteCoarseRollups(trx: Db, sensorUuid: string): Promise<void> {
+  await deleteHours(trx, sensorUuid, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  await deleteDays(trx, sensorUuid, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+}
+
+/** The plant zone of each sensor, by uuid, in one query. */
+export async function zonesOfSensors(
+  db: Db,
+  sensorUuids: readonly string[],
+): Promise<Map<string, string>> {
+  if (sensorUuids.length === 0) return new Map();
+  const rows = await rowsOf(
+    db,
+    db
+      .selectFrom('sensors as s')
+      .innerJoin('plants as p', 'p.plant_uuid', 's.plant_uuid')
+      .select(['s.sensor_uuid', 'p.timezone'])
+      .where('s.sensor_uuid', 'in', [...sensorUuids])
+      .compile(),
+  );
+  return new Map(rows.map((row) => [row.sensor_uuid, row.timezone]));
+}
+
+async function rebuildDays(
+  trx: Db,
+  sensorUuid: string,
+  zone: string,
+  quarters: readonly Rollup[],
+): Promise<void> {
+  await deleteDays(trx, sensorUuid, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  await insertCoarse(trx, sensorUuid, aggregateQuarters(quarters, localDayIn(zone)), 'days');
+}
+
+function quartersOf(db: Db, sensorUuid: string, fromMs: number, toMs: number): Promise<Rollup[]> {
+  return rowsOf(
+    db,
+    db
+      .selectFrom('sensor_rollups')
+      .select([
+        'bucket_start as bucketStart',
+        'energy_kwh as energyKwh',
+        'mean_value as meanValue',
+        'min_value as minValue',
+        'max_value as maxValue',
+        'sample_count as sampleCount',
+        'covered_seconds as coveredSeconds',
+      ])
+      .where('sensor_uuid', '=', sensorUuid)
+      .where('bucket_start', '>=', fromMs)
+      .where('bucket_start', '<', toMs)
+      .orderBy('bucket_start')
+      .compile(),
+  );
+}
+
+const deleteHours = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =>
+  trx
+    .deleteFrom('sensor_hourly_rollups')
+    .where('sensor_uuid', '=', sensorUuid)
+    .where('hour_start', '>=', fromMs)
+    .where('hour_start', '<', toMs)
+    .execute();
+
+const deleteDays = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =>
+  trx
+    .deleteFrom('sensor_daily_rollups')
+    .where('sensor_uuid', '=', sensorUuid)
+    .where('day_start', '>=', fromMs)
+    .where('day_start', '<', toMs)
+    .execute();
+
+const VALUE_COLUMNS = [
+  'energy_kwh',
+  'mean_value',
+  'min_value',
+  'max_value',
+  'sample_count',
+  'covered_seconds',
+] as const;
+const HOUR_COLUMNS = ['sensor_uuid', 'hour_start', ...VALUE_COLUMNS];
+const DAY_COLUMNS = ['sensor_uuid', 'day_start', 'day_end', ...VALUE_COLUMNS];
+
+// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
+const insertHours = (db: Db, rows: PlaceholderRows) =>
+  db.insertInto('sensor_hourly_rollups').values(rows as unknown as SensorHourlyRollupsTable[]);
+const insertDays = (db: Db, rows: PlaceholderRows) =>
+  db.insertInto('sensor_daily_rollups').values(rows as unknown as SensorDailyRollupsTable[]);
+
+async function insertCoarse(
+  trx: Db,
+  sensorUuid: string,
+  rows: readonly CoarseRollup[],
+  grain: 'hours' | 'days',
+): Promise<void> {
+  if (rows.length === 0) return;
+  const insert =
+    grain === 'hours'
+      ? new ChunkedInsert(trx, HOUR_COLUMNS, CHUNK_ROWS, insertHours)
+      : new ChunkedInsert(trx, DAY_COLUMNS, CHUNK_ROWS, insertDays);
+  for (const row of rows) {
+    const values = [
+      row.energyKwh,
+      row.meanValue,
+      row.minValue,
+      row.maxValue,
+      row.sampleCount,
+      row.coveredSeconds,
+    ];
+    const pending =
+      grain === 'hours'
+        ? insert.add(sensorUuid, row.start, ...values)
+        : insert.add(sensorUuid, row.start, row.end, ...values);
+    if (pending) await pending;
+  }
+  await insert.flush();
+}
