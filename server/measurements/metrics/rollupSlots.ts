@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { rowsOf } from '../../db/fastQuery.ts';
+import { rowsOf, tuplesOf } from '../../db/fastQuery.ts';
 import { HOUR_MS, type TimeRange } from './localTime.ts';
 
 /**
@@ -96,7 +96,7 @@ async function hourlySlots(
   sensorUuids: readonly string[],
   range: TimeRange,
 ): Promise<SlotRow[]> {
-  const rows = await rowsOf(
+  const rows = await tuplesOf(
     db,
     db
       .selectFrom('sensor_hourly_rollups')
@@ -108,7 +108,7 @@ async function hourlySlots(
       .orderBy('hour_start')
       .compile(),
   );
-  return slotRowsOf(rows);
+  return rows.map(slotRowOfTuple);
 }
 
 /**
@@ -121,11 +121,11 @@ async function dailySlots(
   range: TimeRange,
   step: number,
 ): Promise<SlotRow[] | undefined> {
-  const rows = await rowsOf(
+  const rows = await tuplesOf(
     db,
     db
       .selectFrom('sensor_daily_rollups')
-      .select(['sensor_uuid', 'day_start', 'day_end', 'energy_kwh', 'covered_seconds'])
+      .select(['sensor_uuid', 'day_start', 'energy_kwh', 'covered_seconds', 'day_end'])
       .where('sensor_uuid', 'in', [...sensorUuids])
       .where('day_start', '>=', range.start)
       .where('day_start', '<', range.end)
@@ -134,12 +134,20 @@ async function dailySlots(
       .compile(),
   );
   const fits = rows.every((row) => {
-    const start = Number(row.day_start);
-    return (start - range.start) % step === 0 && Number(row.day_end) - start === step;
+    const start = Number(row[1]);
+    return (start - range.start) % step === 0 && Number(row[4]) - start === step;
   });
   if (rows.length === 0 || !fits) return undefined;
-  return slotRowsOf(rows.map((row) => ({ ...row, slot_start: row.day_start })));
+  return rows.map(slotRowOfTuple);
 }
+
+/** [sensor_uuid, slot start, energy_kwh, covered_seconds], as the coarse reads select them. */
+const slotRowOfTuple = (row: unknown[]): SlotRow => ({
+  sensorUuid: row[0] as string,
+  slotStart: Number(row[1]),
+  energyKwh: Number(row[2] ?? 0),
+  coveredSeconds: Number(row[3]),
+});
 
 // Number(): PostgreSQL answers bigint columns and sums as strings.
 const slotRowsOf = (
