@@ -19,42 +19,94 @@ import type { Rollup } from './rollups.ts';
 
 const CHUNK_ROWS = 250;
 
-/** Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs). */
-export async function rewriteCoarseRollups(
+/**
+ * Writes coarse rows in one transaction; its statements are compiled once for all the sensors
+ * of that transaction (a per-call writer would compile them again for each sensor).
+ */
+export class CoarseRollupWriter {
+  readonly #trx: Db;
+  readonly #hours: ChunkedInsert;
+  readonly #days: ChunkedInsert;
+
+  constructor(trx: Db) {
+    this.#trx = trx;
+    this.#hours = new ChunkedInsert(trx, HOUR_COLUMNS, CHUNK_ROWS, insertHours);
+    this.#days = new ChunkedInsert(trx, DAY_COLUMNS, CHUNK_ROWS, insertDays);
+  }
+
+  /** Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs). */
+  async rewrite(sensorUuid: string, zone: string, fromMs: number, toMs: number): Promise<void> {
+    if (toMs <= fromMs) return;
+    const trx = this.#trx;
+    const { days, hours } = staleCoarseSpan(zone, fromMs, toMs);
+    const quarters = await quartersOf(trx, sensorUuid, hours.start, hours.end);
+    await deleteHours(trx, sensorUuid, hours.start, hours.end);
+    await deleteDays(trx, sensorUuid, days.start, days.end);
+    const inDays = quarters.filter(
+      (quarter) => quarter.bucketStart >= days.start && quarter.bucketStart < days.end,
+    );
+    await this.#insert(sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
+    await this.#insert(sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
+  }
+
+  /** Every coarse row of the sensor anew from its 15-minute rows (a backfill, a new interval). */
+  async rebuild(sensorUuid: string, zone: string): Promise<void> {
+    const quarters = await quartersOf(this.#trx, sensorUuid, EVER.start, EVER.end);
+    await deleteHours(this.#trx, sensorUuid, EVER.start, EVER.end);
+    await this.#insert(sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
+    await this.#rebuildDays(sensorUuid, zone, quarters);
+  }
+
+  /** The sensor's daily rows for a (new) zone of its plant; hours stay UTC hours. */
+  async rebuildDays(sensorUuid: string, zone: string): Promise<void> {
+    const quarters = await quartersOf(this.#trx, sensorUuid, EVER.start, EVER.end);
+    await this.#rebuildDays(sensorUuid, zone, quarters);
+  }
+
+  async #rebuildDays(sensorUuid: string, zone: string, quarters: readonly Rollup[]) {
+    await deleteDays(this.#trx, sensorUuid, EVER.start, EVER.end);
+    await this.#insert(sensorUuid, aggregateQuarters(quarters, localDayIn(zone)), 'days');
+  }
+
+  async #insert(
+    sensorUuid: string,
+    rows: readonly CoarseRollup[],
+    grain: 'hours' | 'days',
+  ): Promise<void> {
+    const insert = grain === 'hours' ? this.#hours : this.#days;
+    for (const row of rows) {
+      const values = [
+        row.energyKwh,
+        row.meanValue,
+        row.minValue,
+        row.maxValue,
+        row.sampleCount,
+        row.coveredSeconds,
+      ];
+      const pending =
+        grain === 'hours'
+          ? insert.add(sensorUuid, row.start, ...values)
+          : insert.add(sensorUuid, row.start, row.end, ...values);
+      if (pending) await pending;
+    }
+    await insert.flush();
+  }
+}
+
+const EVER = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
+
+/** As `CoarseRollupWriter.rewrite`, for one sensor. */
+export const rewriteCoarseRollups = (
   trx: Db,
   sensorUuid: string,
   zone: string,
   fromMs: number,
   toMs: number,
-): Promise<void> {
-  if (toMs <= fromMs) return;
-  const { days, hours } = staleCoarseSpan(zone, fromMs, toMs);
-  const quarters = await quartersOf(trx, sensorUuid, hours.start, hours.end);
-  await deleteHours(trx, sensorUuid, hours.start, hours.end);
-  await deleteDays(trx, sensorUuid, days.start, days.end);
-  const inDays = quarters.filter(
-    (quarter) => quarter.bucketStart >= days.start && quarter.bucketStart < days.end,
-  );
-  await insertCoarse(trx, sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
-  await insertCoarse(trx, sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
-}
+): Promise<void> => new CoarseRollupWriter(trx).rewrite(sensorUuid, zone, fromMs, toMs);
 
-/** Every coarse row of the sensor anew from its 15-minute rows (a backfill, a new interval). */
-export async function rebuildCoarseRollups(
-  trx: Db,
-  sensorUuid: string,
-  zone: string,
-): Promise<void> {
-  const quarters = await quartersOf(
-    trx,
-    sensorUuid,
-    Number.MIN_SAFE_INTEGER,
-    Number.MAX_SAFE_INTEGER,
-  );
-  await deleteHours(trx, sensorUuid, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  await insertCoarse(trx, sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
-  await rebuildDays(trx, sensorUuid, zone, quarters);
-}
+/** As `CoarseRollupWriter.rebuild`, for one sensor. */
+export const rebuildCoarseRollups = (trx: Db, sensorUuid: string, zone: string): Promise<void> =>
+  new CoarseRollupWriter(trx).rebuild(sensorUuid, zone);
 
 /** The daily rows of every sensor of the plant for its (new) zone; hours stay UTC hours. */
 export async function rebuildDailyRollupsOfPlant(
@@ -67,21 +119,14 @@ export async function rebuildDailyRollupsOfPlant(
     .select('sensor_uuid')
     .where('plant_uuid', '=', plantUuid)
     .execute();
-  for (const { sensor_uuid } of sensors) {
-    const quarters = await quartersOf(
-      trx,
-      sensor_uuid,
-      Number.MIN_SAFE_INTEGER,
-      Number.MAX_SAFE_INTEGER,
-    );
-    await rebuildDays(trx, sensor_uuid, zone, quarters);
-  }
+  const writer = new CoarseRollupWriter(trx);
+  for (const { sensor_uuid } of sensors) await writer.rebuildDays(sensor_uuid, zone);
 }
 
 /** Deletes every coarse row of the sensor (its readings no longer mean anything). */
 export async function deleteCoarseRollups(trx: Db, sensorUuid: string): Promise<void> {
-  await deleteHours(trx, sensorUuid, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  await deleteDays(trx, sensorUuid, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  await deleteHours(trx, sensorUuid, EVER.start, EVER.end);
+  await deleteDays(trx, sensorUuid, EVER.start, EVER.end);
 }
 
 /** The plant zone of each sensor, by uuid, in one query. */
@@ -100,16 +145,6 @@ export async function zonesOfSensors(
       .compile(),
   );
   return new Map(rows.map((row) => [row.sensor_uuid, row.timezone]));
-}
-
-async function rebuildDays(
-  trx: Db,
-  sensorUuid: string,
-  zone: string,
-  quarters: readonly Rollup[],
-): Promise<void> {
-  await deleteDays(trx, sensorUuid, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
-  await insertCoarse(trx, sensorUuid, aggregateQuarters(quarters, localDayIn(zone)), 'days');
 }
 
 function quartersOf(db: Db, sensorUuid: string, fromMs: number, toMs: number): Promise<Rollup[]> {
@@ -166,32 +201,3 @@ const insertHours = (db: Db, rows: PlaceholderRows) =>
   db.insertInto('sensor_hourly_rollups').values(rows as unknown as SensorHourlyRollupsTable[]);
 const insertDays = (db: Db, rows: PlaceholderRows) =>
   db.insertInto('sensor_daily_rollups').values(rows as unknown as SensorDailyRollupsTable[]);
-
-async function insertCoarse(
-  trx: Db,
-  sensorUuid: string,
-  rows: readonly CoarseRollup[],
-  grain: 'hours' | 'days',
-): Promise<void> {
-  if (rows.length === 0) return;
-  const insert =
-    grain === 'hours'
-      ? new ChunkedInsert(trx, HOUR_COLUMNS, CHUNK_ROWS, insertHours)
-      : new ChunkedInsert(trx, DAY_COLUMNS, CHUNK_ROWS, insertDays);
-  for (const row of rows) {
-    const values = [
-      row.energyKwh,
-      row.meanValue,
-      row.minValue,
-      row.maxValue,
-      row.sampleCount,
-      row.coveredSeconds,
-    ];
-    const pending =
-      grain === 'hours'
-        ? insert.add(sensorUuid, row.start, ...values)
-        : insert.add(sensorUuid, row.start, row.end, ...values);
-    if (pending) await pending;
-  }
-  await insert.flush();
-}

@@ -4,6 +4,7 @@ import type { ReadingsTable, SensorRollupsTable } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
 import {
+  CoarseRollupWriter,
   deleteCoarseRollups,
   rebuildCoarseRollups,
   rewriteCoarseRollups,
@@ -96,6 +97,7 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
     );
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
     const written = batches.filter((batch) => batch.takenAt.length > 0);
+    const coarse = new CoarseRollupWriter(trx);
     const zones = await zonesOfSensors(
       trx,
       written.map((batch) => batch.sensor.sensorUuid),
@@ -104,7 +106,7 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
       const sensorUuid = batch.sensor.sensorUuid;
       await lockSensor(trx, sensorUuid);
       const span = await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
-      await rewriteCoarseRollups(trx, sensorUuid, zones.get(sensorUuid)!, span.fromMs, span.toMs);
+      await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, span.fromMs, span.toMs);
     }
     return { readings: readingsInsert.written, rollups: rollupsInsert.written };
   });
