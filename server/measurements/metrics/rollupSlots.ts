@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { rowsOf, tuplesOf } from '../../db/fastQuery.ts';
 import { HOUR_MS, type TimeRange } from './localTime.ts';
@@ -96,18 +96,21 @@ async function hourlySlots(
   sensorUuids: readonly string[],
   range: TimeRange,
 ): Promise<SlotRow[]> {
-  const rows = await tuplesOf(
+  const query = compiledOnce(
     db,
-    db
-      .selectFrom('sensor_hourly_rollups')
-      .select(['sensor_uuid', 'hour_start as slot_start', 'energy_kwh', 'covered_seconds'])
-      .where('sensor_uuid', 'in', [...sensorUuids])
-      .where('hour_start', '>=', range.start)
-      .where('hour_start', '<', range.end)
-      .orderBy('sensor_uuid')
-      .orderBy('hour_start')
-      .compile(),
+    'hours',
+    () =>
+      db
+        .selectFrom('sensor_hourly_rollups')
+        .select(['sensor_uuid', 'hour_start as slot_start', 'energy_kwh', 'covered_seconds'])
+        .where('sensor_uuid', 'in', [...sensorUuids])
+        .where('hour_start', '>=', range.start)
+        .where('hour_start', '<', range.end)
+        .orderBy('sensor_uuid')
+        .orderBy('hour_start'),
+    [...sensorUuids, range.start, range.end],
   );
+  const rows = await tuplesOf(db, query);
   return rows.map(slotRowOfTuple);
 }
 
@@ -121,24 +124,57 @@ async function dailySlots(
   range: TimeRange,
   step: number,
 ): Promise<SlotRow[] | undefined> {
-  const rows = await tuplesOf(
+  const query = compiledOnce(
     db,
-    db
-      .selectFrom('sensor_daily_rollups')
-      .select(['sensor_uuid', 'day_start', 'energy_kwh', 'covered_seconds', 'day_end'])
-      .where('sensor_uuid', 'in', [...sensorUuids])
-      .where('day_start', '>=', range.start)
-      .where('day_start', '<', range.end)
-      .orderBy('sensor_uuid')
-      .orderBy('day_start')
-      .compile(),
+    'days',
+    () =>
+      db
+        .selectFrom('sensor_daily_rollups')
+        .select(['sensor_uuid', 'day_start', 'energy_kwh', 'covered_seconds', 'day_end'])
+        .where('sensor_uuid', 'in', [...sensorUuids])
+        .where('day_start', '>=', range.start)
+        .where('day_start', '<', range.end)
+        .orderBy('sensor_uuid')
+        .orderBy('day_start'),
+    [...sensorUuids, range.start, range.end],
   );
+  const rows = await tuplesOf(db, query);
   const fits = rows.every((row) => {
     const start = Number(row[1]);
     return (start - range.start) % step === 0 && Number(row[4]) - start === step;
   });
   if (rows.length === 0 || !fits) return undefined;
   return rows.map(slotRowOfTuple);
+}
+
+const compiledQueries = new WeakMap<Db, Map<string, CompiledQuery>>();
+
+/**
+ * The query `build` makes, compiled once per database handle, name and number of parameters
+ * (the sensors' count), then run with `parameters` in the order the compiled query binds them:
+ * building and compiling it with Kysely costs more than reading a day's rows.
+ */
+function compiledOnce(
+  db: Db,
+  name: string,
+  build: () => Compilable<unknown>,
+  parameters: readonly unknown[],
+): CompiledQuery {
+  let byKey = compiledQueries.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    compiledQueries.set(db, byKey);
+  }
+  const key = `${name}|${parameters.length}`;
+  let query = byKey.get(key);
+  if (!query) {
+    query = build().compile();
+    if (query.parameters.some((value, index) => value !== parameters[index])) {
+      throw new Error(`compiledOnce: ${name} binds its parameters in another order`);
+    }
+    byKey.set(key, query);
+  }
+  return { ...query, parameters };
 }
 
 /** [sensor_uuid, slot start, energy_kwh, covered_seconds], as the coarse reads select them. */
