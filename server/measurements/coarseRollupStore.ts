@@ -39,9 +39,9 @@ export class CoarseRollupWriter {
     if (toMs <= fromMs) return;
     const trx = this.#trx;
     const { days, hours } = staleCoarseSpan(zone, fromMs, toMs);
+    // Written over, not deleted first: rewritten quarters only gain coverage and samples (a new
+    // reading never shortens what holds), so no hour or day that had a row loses it.
     const quarters = await quartersOf(trx, sensorUuid, hours.start, hours.end);
-    await deleteHours(trx, sensorUuid, hours.start, hours.end);
-    await deleteDays(trx, sensorUuid, days.start, days.end);
     const inDays = quarters.filter(
       (quarter) => quarter.bucketStart >= days.start && quarter.bucketStart < days.end,
     );
@@ -198,6 +198,31 @@ const DAY_COLUMNS = ['sensor_uuid', 'day_start', 'day_end', ...VALUE_COLUMNS];
 
 // Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
 const insertHours = (db: Db, rows: PlaceholderRows) =>
-  db.insertInto('sensor_hourly_rollups').values(rows as unknown as SensorHourlyRollupsTable[]);
+  db
+    .insertInto('sensor_hourly_rollups')
+    .values(rows as unknown as SensorHourlyRollupsTable[])
+    .onConflict((conflict) =>
+      conflict.columns(['sensor_uuid', 'hour_start']).doUpdateSet((eb) => ({
+        energy_kwh: eb.ref('excluded.energy_kwh'),
+        mean_value: eb.ref('excluded.mean_value'),
+        min_value: eb.ref('excluded.min_value'),
+        max_value: eb.ref('excluded.max_value'),
+        sample_count: eb.ref('excluded.sample_count'),
+        covered_seconds: eb.ref('excluded.covered_seconds'),
+      })),
+    );
 const insertDays = (db: Db, rows: PlaceholderRows) =>
-  db.insertInto('sensor_daily_rollups').values(rows as unknown as SensorDailyRollupsTable[]);
+  db
+    .insertInto('sensor_daily_rollups')
+    .values(rows as unknown as SensorDailyRollupsTable[])
+    .onConflict((conflict) =>
+      conflict.columns(['sensor_uuid', 'day_start']).doUpdateSet((eb) => ({
+        day_end: eb.ref('excluded.day_end'),
+        energy_kwh: eb.ref('excluded.energy_kwh'),
+        mean_value: eb.ref('excluded.mean_value'),
+        min_value: eb.ref('excluded.min_value'),
+        max_value: eb.ref('excluded.max_value'),
+        sample_count: eb.ref('excluded.sample_count'),
+        covered_seconds: eb.ref('excluded.covered_seconds'),
+      })),
+    );

@@ -7,7 +7,6 @@ import {
   CoarseRollupWriter,
   deleteCoarseRollups,
   rebuildCoarseRollups,
-  rewriteCoarseRollups,
   zonesOfSensors,
 } from './coarseRollupStore.ts';
 import type { ReadingSensor } from './readingSensors.ts';
@@ -144,8 +143,8 @@ export function recomputeRollups(
     const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
     await replaceRollups(trx, sensor, fromMs, toMs, stored, rollupsInsert);
     const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
-    if (range) await rewriteCoarseRollups(trx, sensorUuid, zone, fromMs, toMs);
-    else await rebuildCoarseRollups(trx, sensorUuid, zone);
+    // Whole: a recomputed quarter may lose its row, and a rewrite only writes rows over.
+    await rebuildCoarseRollups(trx, sensorUuid, zone);
     return rollupsInsert.written;
   });
 }
