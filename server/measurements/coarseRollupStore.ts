@@ -45,7 +45,12 @@ export class CoarseRollupWriter {
     const inDays = quarters.filter(
       (quarter) => quarter.bucketStart >= days.start && quarter.bucketStart < days.end,
     );
-    await this.#insert(sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
+    // Only the hours holding rewritten quarters change (the days' other hours are as they were).
+    const changed = { start: utcHourOf(fromMs).start, end: utcHourOf(toMs - 1).end };
+    const inChangedHours = quarters.filter(
+      (quarter) => quarter.bucketStart >= changed.start && quarter.bucketStart < changed.end,
+    );
+    await this.#insert(sensorUuid, aggregateQuarters(inChangedHours, utcHourOf), 'hours');
     await this.#insert(sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
   }
 
