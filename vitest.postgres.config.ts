@@ -21,6 +21,7 @@ export const POSTGRES_SUITES = [
   'test/integration/errors.test.ts',
   'test/integration/readings.test.ts',
   'test/integration/metrics.test.ts',
+  'test/integration/coarseRollups.test.ts',
   'test/integration/permissionMatrix.test.ts',
   'test/integration/pvHealth.test.ts',
   'test/integration/forecasts.test.ts',

@@ -54,7 +54,7 @@ const CHANNELS: Record<string, Channel> = {
 /** Kept equal to the simulated battery's capacity (`yearReadings.ts`). */
 export const BATTERY_CAPACITY_KWH = 10;
 
-const ADMIN = { email: 'bench@plantdesk.local', password: 'bench-password-1' };
+export const ADMIN = { email: 'bench@plantdesk.local', password: 'bench-password-1' };
 
 let shared: Promise<YearPlant> | undefined;
 
@@ -77,13 +77,7 @@ async function createYearPlant(): Promise<YearPlant> {
   });
   try {
     const api = await BenchApi.login(server.url, ADMIN);
-    const { plantUuid } = await api.post<{ plantUuid: string }>('/plants', {
-      ...DEMO_PLANT,
-      name: 'Benchmark year plant',
-      externalIds: [],
-    });
-    const deviceUuids = await createDevices(api, plantUuid);
-    const sensors = await createSensors(api, plantUuid, deviceUuids);
+    const { plantUuid, sensors } = await createPlantModel(api);
     return {
       dir,
       dbFile,
@@ -96,6 +90,19 @@ async function createYearPlant(): Promise<YearPlant> {
   } finally {
     await server.close();
   }
+}
+
+/** The plant, its devices and its 8 sensors, made through the API of a server (any engine). */
+export async function createPlantModel(
+  api: BenchApi,
+): Promise<{ plantUuid: string; sensors: BenchSensor[] }> {
+  const { plantUuid } = await api.post<{ plantUuid: string }>('/plants', {
+    ...DEMO_PLANT,
+    name: 'Benchmark year plant',
+    externalIds: [],
+  });
+  const deviceUuids = await createDevices(api, plantUuid);
+  return { plantUuid, sensors: await createSensors(api, plantUuid, deviceUuids) };
 }
 
 /** The Demo Home's devices; key → deviceUuid. */

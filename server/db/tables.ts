@@ -23,6 +23,8 @@ export interface Database {
   sensor_data_types: SensorDataTypesTable;
   readings: ReadingsTable;
   sensor_rollups: SensorRollupsTable;
+  sensor_hourly_rollups: SensorHourlyRollupsTable;
+  sensor_daily_rollups: SensorDailyRollupsTable;
   externally_fed_sensors: ExternallyFedSensorsTable;
   throttle_events: ThrottleEventsTable;
 }
@@ -197,6 +199,31 @@ export interface ReadingsTable {
 }
 
 /** 15-minute rollup of a sensor; `bucket_start` in epoch milliseconds, a multiple of 900 000. */
+/** Sums of whole UTC hours of 15-minute rollups (migration 0005). */
+export interface SensorHourlyRollupsTable {
+  sensor_uuid: string;
+  hour_start: number;
+  energy_kwh: number | null;
+  mean_value: number;
+  min_value: number;
+  max_value: number;
+  sample_count: number;
+  covered_seconds: number;
+}
+
+/** Sums of the 15-minute rollups of a local day of the plant's zone (migration 0005). */
+export interface SensorDailyRollupsTable {
+  sensor_uuid: string;
+  day_start: number;
+  day_end: number;
+  energy_kwh: number | null;
+  mean_value: number;
+  min_value: number;
+  max_value: number;
+  sample_count: number;
+  covered_seconds: number;
+}
+
 export interface SensorRollupsTable {
   sensor_uuid: string;
   bucket_start: number;

@@ -1,11 +1,12 @@
 import type { Db } from '../db/database.ts';
+import { deleteCoarseRollups } from './coarseRollupStore.ts';
 import { recomputeRollups } from './readingsStore.ts';
 import { readingSensorOf, type ReadingSensor } from './readingSensors.ts';
 
 /**
  * A sensor's stored readings are read through its sampling interval (how long a sample holds)
  * and its primary data type (power, counter or level). When a sensor update changes either,
- * its rollups are recomputed from the raw readings in the same transaction, so the metrics
+ * its rollups (15-minute, then hourly and daily) are recomputed in the same transaction, so the metrics
  * never mix the old meaning with the new.
  */
 
@@ -30,5 +31,6 @@ export async function followReadingMeaning(
   } else {
     // No data type left: its readings mean nothing any more.
     await trx.deleteFrom('sensor_rollups').where('sensor_uuid', '=', sensorUuid).execute();
+    await deleteCoarseRollups(trx, sensorUuid);
   }
 }

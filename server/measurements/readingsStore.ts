@@ -5,6 +5,7 @@ import type { SensorRollupsTable } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
 import { rawReadingsInsert, type RawReadingsInsert } from './rawReadingsInsert.ts';
+import { CoarseRollupWriter, rebuildCoarseRollups, zonesOfSensors } from './coarseRollupStore.ts';
 import type { ReadingSensor } from './readingSensors.ts';
 import {
   bucketCeil,
@@ -18,7 +19,9 @@ import {
 /**
  * Raw readings and their 15-minute rollups, kept in step: every write of readings recomputes,
  * in the same transaction, the rollups of every bucket it can have changed, from the raw
- * readings. Metrics then read rollups only (raw readings only for `seconds`/`minutes` history).
+ * readings, and the hourly and daily rollups holding those buckets from the 15-minute ones
+ * (`coarseRollupStore.ts`). Metrics then read rollups only (raw readings only for
+ * `seconds`/`minutes` history).
  *
  * A write of readings spanning [first, last] can change buckets from the sensor's reading before
  * `first` (whose hold or counter increase now ends elsewhere) to its reading after `last` (or one
@@ -86,10 +89,17 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
   return inTransaction(db, async (trx) => {
     const readingsInsert = rawReadingsInsert(trx);
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
-    for (const batch of batches) {
-      if (batch.takenAt.length === 0) continue;
-      await lockSensor(trx, batch.sensor.sensorUuid);
-      await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
+    const written = batches.filter((batch) => batch.takenAt.length > 0);
+    const coarse = new CoarseRollupWriter(trx);
+    const zones = await zonesOfSensors(
+      trx,
+      written.map((batch) => batch.sensor.sensorUuid),
+    );
+    for (const batch of written) {
+      const sensorUuid = batch.sensor.sensorUuid;
+      await lockSensor(trx, sensorUuid);
+      const span = await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
+      await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, span.fromMs, span.toMs);
     }
     return { readings: readingsInsert.written, rollups: rollupsInsert.written };
   });
@@ -131,6 +141,9 @@ export function recomputeRollups(
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
     const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
     await replaceRollups(trx, sensor, fromMs, toMs, stored, rollupsInsert);
+    const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
+    // Whole: a recomputed quarter may lose its row, and a rewrite only writes rows over.
+    await rebuildCoarseRollups(trx, sensorUuid, zone);
     return rollupsInsert.written;
   });
 }
@@ -312,7 +325,7 @@ async function ingestSensor(
   batch: SensorReadings,
   readingsInsert: RawReadingsInsert,
   rollupsInsert: ChunkedInsert,
-): Promise<void> {
+): Promise<{ fromMs: number; toMs: number }> {
   const { sensor, takenAt, values } = batch;
   const sensorUuid = sensor.sensorUuid;
   const first = takenAt[0]!;
@@ -327,6 +340,7 @@ async function ingestSensor(
 
   await readingsInsert.write(sensorUuid, takenAt, values);
   await replaceRollups(trx, sensor, fromMs, toMs, merged, rollupsInsert);
+  return { fromMs, toMs };
 }
 
 /** Deletes the rollups of [fromMs, toMs) and writes them anew from `samples`, all of that span. */

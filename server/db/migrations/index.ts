@@ -5,6 +5,7 @@ import * as initial from './0001_initial.ts';
 import * as measurements from './0002_measurements.ts';
 import * as externallyFedSensors from './0003_externally_fed_sensors.ts';
 import * as catalogScopes from './0004_catalog_scopes.ts';
+import * as coarseRollups from './0005_coarse_rollups.ts';
 import * as throttleEvents from './0006_throttle_events.ts';
 import * as plantSearch from './0007_plant_search.ts';
 import * as partitionedReadings from './0008_partitioned_readings.ts';
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0002_measurements': measurements,
   '0003_externally_fed_sensors': externallyFedSensors,
   '0004_catalog_scopes': catalogScopes,
+  '0005_coarse_rollups': coarseRollups,
   '0006_throttle_events': throttleEvents,
   '0007_plant_search': plantSearch,
   '0008_partitioned_readings': partitionedReadings,

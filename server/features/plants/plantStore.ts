@@ -5,6 +5,7 @@ import type { PlantRow } from '../../db/tables.ts';
 import { isUniqueViolation } from '../../db/constraints.ts';
 import { storedMetadata } from '../../db/lists.ts';
 import { conflict } from '../../http/errors.ts';
+import { rebuildDailyRollupsOfPlant } from '../../measurements/coarseRollupStore.ts';
 
 /** Reads and writes plants with their external ids. */
 
@@ -146,6 +147,10 @@ export async function updatePlant(
         .set(changes)
         .where('plant_uuid', '=', current.plant_uuid)
         .execute();
+      // The daily rollups are the days of the plant's zone.
+      if (location && location.timezone !== current.timezone) {
+        await rebuildDailyRollupsOfPlant(trx, current.plant_uuid, location.timezone);
+      }
       if (dto.externalIds) {
         await assertExternalIdsFree(trx, org, dto.externalIds, current.plant_uuid);
         await replaceExternalIds(trx, current.plant_uuid, org, dto.externalIds);

@@ -3,7 +3,7 @@ import { tuplesOf } from '../../db/fastQuery.ts';
 import { measureFlowFromSlots, slotRequestOf, type FlowMeasures } from './flowMeasures.ts';
 import type { TimeRange } from './localTime.ts';
 import type { PlantFlow } from './plantFlows.ts';
-import { NeumaierSum } from './neumaierSum.ts';
+import { NeumaierSum } from '../neumaierSum.ts';
 import { ROLLUP_MS, type SlotRow } from './rollupSlots.ts';
 
 /**

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
-import { rowsOf } from '../../db/fastQuery.ts';
-import { NeumaierSum } from './neumaierSum.ts';
-import type { TimeRange } from './localTime.ts';
+import { rowsOf, tuplesOf } from '../../db/fastQuery.ts';
+import { NeumaierSum } from '../neumaierSum.ts';
+import { HOUR_MS, type TimeRange } from './localTime.ts';
 
 /**
  * Rollups of several sensors summed per sensor over "slots": the longest step that cuts no
@@ -37,10 +37,32 @@ const slotStartOf = (first: number, step: number) =>
   sql<number>`bucket_start - ((bucket_start - ${first}) % ${step})`;
 
 /**
- * One query: energy and covered seconds per sensor and slot over `range`. With the step of one
- * rollup bucket, the rows come in time order (slot by slot, sensors in any order).
+ * Energy and covered seconds per sensor and slot over `range`, from the coarsest rollups that
+ * answer exactly (one query, two when daily rows do not fit): local-day rows when every slot is
+ * a local day of the plant's zone, UTC-hour rows when every slot is a UTC hour, else 15-minute
+ * rows, summed per slot in SQL. A coarse row is the sum SQL made of its 15-minute rows
+ * (`coarseRollups.ts`), so the three paths answer the same. With the step of one rollup bucket,
+ * the rows come in time order (slot by slot, sensors in any order).
  */
 export async function rollupSlots(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+  step: number,
+): Promise<SlotRow[]> {
+  if (sensorUuids.length === 0 || range.end <= range.start) return [];
+  if (step === HOUR_MS && range.start % HOUR_MS === 0) {
+    return hourlySlots(db, sensorUuids, range);
+  }
+  if (step > HOUR_MS && step % ROLLUP_MS === 0) {
+    const days = await dailySlots(db, sensorUuids, range, step);
+    if (days) return days;
+  }
+  return quarterSlots(db, sensorUuids, range, step);
+}
+
+/** The 15-minute path: what every slot read before coarser rollups existed. */
+export async function quarterSlots(
   db: Db,
   sensorUuids: readonly string[],
   range: TimeRange,
@@ -74,15 +96,119 @@ export async function rollupSlots(
           // By the output column: PostgreSQL cannot tell that the expression with its own
           // parameters repeated in GROUP BY is the one selected.
           .groupBy(['sensor_uuid', sql<number>`slot_start`]);
-  const rows = await rowsOf(db, query.compile());
-  // Number(): PostgreSQL answers bigint columns as strings.
-  return rows.map((row) => ({
+  return slotRowsOf(await rowsOf(db, query.compile()));
+}
+
+/** Slots of one UTC hour each; in (sensor, hour) order, as SQL grouped them. */
+async function hourlySlots(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+): Promise<SlotRow[]> {
+  const query = compiledOnce(
+    db,
+    'hours',
+    () =>
+      db
+        .selectFrom('sensor_hourly_rollups')
+        .select(['sensor_uuid', 'hour_start as slot_start', 'energy_kwh', 'covered_seconds'])
+        .where('sensor_uuid', 'in', [...sensorUuids])
+        .where('hour_start', '>=', range.start)
+        .where('hour_start', '<', range.end)
+        .orderBy('sensor_uuid')
+        .orderBy('hour_start'),
+    [...sensorUuids, range.start, range.end],
+  );
+  const rows = await tuplesOf(db, query);
+  return rows.map(slotRowOfTuple);
+}
+
+/**
+ * Slots that are local days, from the daily rows; undefined when some row is not one of the
+ * slots (days of another zone than the slots'), for the caller to read 15-minute rows instead.
+ */
+async function dailySlots(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+  step: number,
+): Promise<SlotRow[] | undefined> {
+  const query = compiledOnce(
+    db,
+    'days',
+    () =>
+      db
+        .selectFrom('sensor_daily_rollups')
+        .select(['sensor_uuid', 'day_start', 'energy_kwh', 'covered_seconds', 'day_end'])
+        .where('sensor_uuid', 'in', [...sensorUuids])
+        .where('day_start', '>=', range.start)
+        .where('day_start', '<', range.end)
+        .orderBy('sensor_uuid')
+        .orderBy('day_start'),
+    [...sensorUuids, range.start, range.end],
+  );
+  const rows = await tuplesOf(db, query);
+  const fits = rows.every((row) => {
+    const start = Number(row[1]);
+    return (start - range.start) % step === 0 && Number(row[4]) - start === step;
+  });
+  if (rows.length === 0 || !fits) return undefined;
+  return rows.map(slotRowOfTuple);
+}
+
+const compiledQueries = new WeakMap<Db, Map<string, CompiledQuery>>();
+
+/**
+ * The query `build` makes, compiled once per database handle, name and number of parameters
+ * (the sensors' count), then run with `parameters` in the order the compiled query binds them:
+ * building and compiling it with Kysely costs more than reading a day's rows.
+ */
+function compiledOnce(
+  db: Db,
+  name: string,
+  build: () => Compilable<unknown>,
+  parameters: readonly unknown[],
+): CompiledQuery {
+  let byKey = compiledQueries.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    compiledQueries.set(db, byKey);
+  }
+  const key = `${name}|${parameters.length}`;
+  let query = byKey.get(key);
+  if (!query) {
+    query = build().compile();
+    if (query.parameters.some((value, index) => value !== parameters[index])) {
+      throw new Error(`compiledOnce: ${name} binds its parameters in another order`);
+    }
+    byKey.set(key, query);
+  }
+  return { ...query, parameters };
+}
+
+/** [sensor_uuid, slot start, energy_kwh, covered_seconds], as the coarse reads select them. */
+const slotRowOfTuple = (row: unknown[]): SlotRow => ({
+  sensorUuid: row[0] as string,
+  slotStart: Number(row[1]),
+  energyKwh: Number(row[2] ?? 0),
+  coveredSeconds: Number(row[3]),
+});
+
+// Number(): PostgreSQL answers bigint columns and sums as strings.
+const slotRowsOf = (
+  rows: readonly {
+    sensor_uuid: string;
+    slot_start: number | string;
+    energy_kwh: number | string | null;
+    covered_seconds: number | string;
+  }[],
+): SlotRow[] =>
+  rows.map((row) => ({
     sensorUuid: row.sensor_uuid,
     slotStart: Number(row.slot_start),
     energyKwh: Number(row.energy_kwh ?? 0),
     coveredSeconds: Number(row.covered_seconds),
   }));
-}
 
 interface QuarterRow {
   sensor_uuid: string;

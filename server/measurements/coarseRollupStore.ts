@@ -1,0 +1,233 @@
+import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/fastQuery.ts';
+import type { SensorDailyRollupsTable, SensorHourlyRollupsTable } from '../db/tables.ts';
+import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import {
+  aggregateQuarters,
+  localDayIn,
+  staleCoarseSpan,
+  utcHourOf,
+  type CoarseRollup,
+} from './coarseRollups.ts';
+import type { Rollup } from './rollups.ts';
+
+/**
+ * The hourly and daily rollup tables, kept in step with the 15-minute one: whoever rewrites
+ * 15-minute rows calls `rewriteCoarseRollups` in the same transaction, and a change of what
+ * the days are (the plant's zone) rebuilds them. Coarse rows are made from 15-minute rows only.
+ */
+
+const CHUNK_ROWS = 250;
+
+/**
+ * Writes coarse rows in one transaction; its statements are compiled once for all the sensors
+ * of that transaction (a per-call writer would compile them again for each sensor).
+ */
+export class CoarseRollupWriter {
+  readonly #trx: Db;
+  readonly #hours: ChunkedInsert;
+  readonly #days: ChunkedInsert;
+
+  constructor(trx: Db) {
+    this.#trx = trx;
+    this.#hours = new ChunkedInsert(trx, HOUR_COLUMNS, CHUNK_ROWS, insertHours);
+    this.#days = new ChunkedInsert(trx, DAY_COLUMNS, CHUNK_ROWS, insertDays);
+  }
+
+  /** Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs). */
+  async rewrite(sensorUuid: string, zone: string, fromMs: number, toMs: number): Promise<void> {
+    if (toMs <= fromMs) return;
+    const trx = this.#trx;
+    const { days, hours } = staleCoarseSpan(zone, fromMs, toMs);
+    // Written over, not deleted first: rewritten quarters only gain coverage and samples (a new
+    // reading never shortens what holds), so no hour or day that had a row loses it.
+    const quarters = await quartersOf(trx, sensorUuid, hours.start, hours.end);
+    const inDays = quarters.filter(
+      (quarter) => quarter.bucketStart >= days.start && quarter.bucketStart < days.end,
+    );
+    // Only the hours holding rewritten quarters change (the days' other hours are as they were).
+    const changed = { start: utcHourOf(fromMs).start, end: utcHourOf(toMs - 1).end };
+    const inChangedHours = quarters.filter(
+      (quarter) => quarter.bucketStart >= changed.start && quarter.bucketStart < changed.end,
+    );
+    await this.#insert(sensorUuid, aggregateQuarters(inChangedHours, utcHourOf), 'hours');
+    await this.#insert(sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
+  }
+
+  /** Every coarse row of the sensor anew from its 15-minute rows (a backfill, a new interval). */
+  async rebuild(sensorUuid: string, zone: string): Promise<void> {
+    const quarters = await quartersOf(this.#trx, sensorUuid, EVER.start, EVER.end);
+    await deleteHours(this.#trx, sensorUuid, EVER.start, EVER.end);
+    await this.#insert(sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
+    await this.#rebuildDays(sensorUuid, zone, quarters);
+  }
+
+  /** The sensor's daily rows for a (new) zone of its plant; hours stay UTC hours. */
+  async rebuildDays(sensorUuid: string, zone: string): Promise<void> {
+    const quarters = await quartersOf(this.#trx, sensorUuid, EVER.start, EVER.end);
+    await this.#rebuildDays(sensorUuid, zone, quarters);
+  }
+
+  async #rebuildDays(sensorUuid: string, zone: string, quarters: readonly Rollup[]) {
+    await deleteDays(this.#trx, sensorUuid, EVER.start, EVER.end);
+    await this.#insert(sensorUuid, aggregateQuarters(quarters, localDayIn(zone)), 'days');
+  }
+
+  async #insert(
+    sensorUuid: string,
+    rows: readonly CoarseRollup[],
+    grain: 'hours' | 'days',
+  ): Promise<void> {
+    const insert = grain === 'hours' ? this.#hours : this.#days;
+    for (const row of rows) {
+      const values = [
+        row.energyKwh,
+        row.meanValue,
+        row.minValue,
+        row.maxValue,
+        row.sampleCount,
+        row.coveredSeconds,
+      ];
+      const pending =
+        grain === 'hours'
+          ? insert.add(sensorUuid, row.start, ...values)
+          : insert.add(sensorUuid, row.start, row.end, ...values);
+      if (pending) await pending;
+    }
+    await insert.flush();
+  }
+}
+
+const EVER = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
+
+/** As `CoarseRollupWriter.rewrite`, for one sensor. */
+export const rewriteCoarseRollups = (
+  trx: Db,
+  sensorUuid: string,
+  zone: string,
+  fromMs: number,
+  toMs: number,
+): Promise<void> => new CoarseRollupWriter(trx).rewrite(sensorUuid, zone, fromMs, toMs);
+
+/** As `CoarseRollupWriter.rebuild`, for one sensor. */
+export const rebuildCoarseRollups = (trx: Db, sensorUuid: string, zone: string): Promise<void> =>
+  new CoarseRollupWriter(trx).rebuild(sensorUuid, zone);
+
+/** The daily rows of every sensor of the plant for its (new) zone; hours stay UTC hours. */
+export async function rebuildDailyRollupsOfPlant(
+  trx: Db,
+  plantUuid: string,
+  zone: string,
+): Promise<void> {
+  const sensors = await trx
+    .selectFrom('sensors')
+    .select('sensor_uuid')
+    .where('plant_uuid', '=', plantUuid)
+    .execute();
+  const writer = new CoarseRollupWriter(trx);
+  for (const { sensor_uuid } of sensors) await writer.rebuildDays(sensor_uuid, zone);
+}
+
+/** Deletes every coarse row of the sensor (its readings no longer mean anything). */
+export async function deleteCoarseRollups(trx: Db, sensorUuid: string): Promise<void> {
+  await deleteHours(trx, sensorUuid, EVER.start, EVER.end);
+  await deleteDays(trx, sensorUuid, EVER.start, EVER.end);
+}
+
+/** The plant zone of each sensor, by uuid, in one query. */
+export async function zonesOfSensors(
+  db: Db,
+  sensorUuids: readonly string[],
+): Promise<Map<string, string>> {
+  if (sensorUuids.length === 0) return new Map();
+  const rows = await rowsOf(
+    db,
+    db
+      .selectFrom('sensors as s')
+      .innerJoin('plants as p', 'p.plant_uuid', 's.plant_uuid')
+      .select(['s.sensor_uuid', 'p.timezone'])
+      .where('s.sensor_uuid', 'in', [...sensorUuids])
+      .compile(),
+  );
+  return new Map(rows.map((row) => [row.sensor_uuid, row.timezone]));
+}
+
+function quartersOf(db: Db, sensorUuid: string, fromMs: number, toMs: number): Promise<Rollup[]> {
+  return rowsOf(
+    db,
+    db
+      .selectFrom('sensor_rollups')
+      .select([
+        'bucket_start as bucketStart',
+        'energy_kwh as energyKwh',
+        'mean_value as meanValue',
+        'min_value as minValue',
+        'max_value as maxValue',
+        'sample_count as sampleCount',
+        'covered_seconds as coveredSeconds',
+      ])
+      .where('sensor_uuid', '=', sensorUuid)
+      .where('bucket_start', '>=', fromMs)
+      .where('bucket_start', '<', toMs)
+      .orderBy('bucket_start')
+      .compile(),
+  );
+}
+
+const deleteHours = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =>
+  trx
+    .deleteFrom('sensor_hourly_rollups')
+    .where('sensor_uuid', '=', sensorUuid)
+    .where('hour_start', '>=', fromMs)
+    .where('hour_start', '<', toMs)
+    .execute();
+
+const deleteDays = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =>
+  trx
+    .deleteFrom('sensor_daily_rollups')
+    .where('sensor_uuid', '=', sensorUuid)
+    .where('day_start', '>=', fromMs)
+    .where('day_start', '<', toMs)
+    .execute();
+
+const VALUE_COLUMNS = [
+  'energy_kwh',
+  'mean_value',
+  'min_value',
+  'max_value',
+  'sample_count',
+  'covered_seconds',
+] as const;
+const HOUR_COLUMNS = ['sensor_uuid', 'hour_start', ...VALUE_COLUMNS];
+const DAY_COLUMNS = ['sensor_uuid', 'day_start', 'day_end', ...VALUE_COLUMNS];
+
+// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
+const insertHours = (db: Db, rows: PlaceholderRows) =>
+  db
+    .insertInto('sensor_hourly_rollups')
+    .values(rows as unknown as SensorHourlyRollupsTable[])
+    .onConflict((conflict) =>
+      conflict.columns(['sensor_uuid', 'hour_start']).doUpdateSet((eb) => ({
+        energy_kwh: eb.ref('excluded.energy_kwh'),
+        mean_value: eb.ref('excluded.mean_value'),
+        min_value: eb.ref('excluded.min_value'),
+        max_value: eb.ref('excluded.max_value'),
+        sample_count: eb.ref('excluded.sample_count'),
+        covered_seconds: eb.ref('excluded.covered_seconds'),
+      })),
+    );
+const insertDays = (db: Db, rows: PlaceholderRows) =>
+  db
+    .insertInto('sensor_daily_rollups')
+    .values(rows as unknown as SensorDailyRollupsTable[])
+    .onConflict((conflict) =>
+      conflict.columns(['sensor_uuid', 'day_start']).doUpdateSet((eb) => ({
+        day_end: eb.ref('excluded.day_end'),
+        energy_kwh: eb.ref('excluded.energy_kwh'),
+        mean_value: eb.ref('excluded.mean_value'),
+        min_value: eb.ref('excluded.min_value'),
+        max_value: eb.ref('excluded.max_value'),
+        sample_count: eb.ref('excluded.sample_count'),
+        covered_seconds: eb.ref('excluded.covered_seconds'),
+      })),
+    );
