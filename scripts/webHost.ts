@@ -32,6 +32,8 @@ export interface WebHostOptions {
   clock?: string;
   /** `--immediate-alerts`: no delay before an alert opens (end-to-end tests of the monitor). */
   immediateAlerts?: boolean;
+  /** `--demo-fleet N`: plants of the demo fleet its Local sandbox seeds (default 12). */
+  demoFleet?: number;
 }
 
 /** Starts the web host with a fresh data directory named `<tmpPrefix>…` in the system temp dir. */
@@ -43,6 +45,7 @@ export async function startWebHost(
   const args = [CLI, '--port', '0', '--no-open', '--data-dir', dataDir];
   if (options.clock !== undefined) args.push('--clock', options.clock);
   if (options.immediateAlerts) args.push('--immediate-alerts');
+  if (options.demoFleet !== undefined) args.push('--demo-fleet', String(options.demoFleet));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');

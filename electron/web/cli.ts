@@ -10,7 +10,7 @@ import { createWebHost } from './host.ts';
 import { openInBrowser } from './opener.ts';
 
 const USAGE = `Usage: npm run web -- [--port 0] [--no-open] [--data-dir DIR] [--clock ISO]
-                      [--immediate-alerts]
+                      [--immediate-alerts] [--demo-fleet N]
 
 Runs PlantDesk in the browser: the same services as the desktop app in this process, the page
 on http://127.0.0.1:PORT. Prints one line, "PlantDesk web: http://127.0.0.1:PORT/?key=KEY", and
@@ -24,7 +24,9 @@ The key changes at every start; only a page opened with it (or the code) can use
                   clock starts there (its database is one of its own) and the page's "now"
                   follows it; also PLANTDESK_CLOCK
   --immediate-alerts  alerts open and clear at the first check, without each rule's delay and
-                  hysteresis (demos and tests that cannot wait a quarter-hour)`;
+                  hysteresis (demos and tests that cannot wait a quarter-hour)
+  --demo-fleet N  plants of the demo fleet the Local sandbox seeds at its first start (default 12;
+                  0: Demo Home only)`;
 
 /**
  * The OS's per-user application data folder + PlantDesk/web. Not the desktop app's own folder
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       clock: { type: 'string' },
       'immediate-alerts': { type: 'boolean', default: false },
+      'demo-fleet': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -66,6 +69,10 @@ async function main(): Promise<void> {
     return;
   }
   const port = parsePort(values.port);
+  const demoFleet = values['demo-fleet'];
+  if (demoFleet !== undefined && !/^\d{1,4}$/.test(demoFleet)) {
+    throw new Error(`--demo-fleet must be a whole number, not '${demoFleet}'`);
+  }
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
   const rendererDir = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
@@ -90,6 +97,7 @@ async function main(): Promise<void> {
     openExternal: (url) => openInBrowser(url),
     clock: values.clock ?? (process.env.PLANTDESK_CLOCK || undefined),
     ...(values['immediate-alerts'] && { alertTiming: 'immediate' as const }),
+    ...(demoFleet !== undefined && { localSandboxArgs: ['--demo-fleet', demoFleet] }),
   });
   let host;
   try {

@@ -4,12 +4,14 @@ import { callChannel, startWebHost, type WebHost } from '../../../scripts/webHos
 export type WebApp = Omit<WebHost, 'stop'>;
 
 /**
- * Runs `node electron/web/cli.ts --port 0 --no-open --data-dir <tmp> [--clock ISO]` as a user
- * would, reads the one line it prints, and stops it with SIGTERM (which also stops its Local
- * sandbox server).
+ * Runs `node electron/web/cli.ts --port 0 --no-open --data-dir <tmp> --demo-fleet 0 [--clock ISO]`
+ * as a user would, reads the one line it prints, and stops it with SIGTERM (which also stops its
+ * Local sandbox server). Demo Home only: every pinned clock gets a fresh Local sandbox database,
+ * and the demo fleet's background history would be written again for each while the specs run
+ * (fleet.spec.ts starts a host of its own with the fleet).
  */
 export function startWebApp(clock?: string): Promise<WebHost> {
-  return startWebHost('plantdesk-e2e-', { clock });
+  return startWebHost('plantdesk-e2e-', { clock, demoFleet: 0 });
 }
 
 /** Calls one channel of the web host as the page's bridge would; answers the envelope. */
