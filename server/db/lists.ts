@@ -66,8 +66,8 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
     .orderBy(sql.ref(options.tieBreaker), 'asc')
     .select(sql<number>`count(*) over ()`.as(TOTAL))
     // Cast: SQLite re-prepares a statement on each run when LIMIT or OFFSET is a bare parameter.
-    .limit(sql<number>`cast(${size} as integer)`)
-    .offset(sql<number>`cast(${number * size} as integer)`);
+    .limit(sql<number>`cast(${size} as bigint)`)
+    .offset(sql<number>`cast(${number * size} as bigint)`);
   const rows = (await rowsOf(db, paged.compile())) as (O &
     Partial<Record<typeof TOTAL, unknown>>)[];
   const totalElements = rows.length > 0 ? Number(rows[0]![TOTAL]) : await countAll(db, query);

@@ -10,8 +10,45 @@ export function parseInput<T extends z.ZodType>(
   location: InputLocation,
 ): z.output<T> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw validationError(result.error, location, value);
+  if (!result.success) throw validationError(result.error, location, value);
+  const nulAt = pathOfNul(result.data);
+  if (nulAt !== undefined) {
+    const field = nulAt.length > 0 ? ` '${nulAt.join('.')}'` : '';
+    throw badRequest(
+      `Invalid ${LOCATION_NAMES[location]}${field}: text must not contain the NUL character (U+0000)`,
+    );
+  }
+  return result.data;
+}
+
+/**
+ * Where a text (or a key) holds U+0000, if anywhere. PostgreSQL cannot store or even compare
+ * it, so it is refused on both engines alike, before any query.
+ */
+function pathOfNul(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const item: unknown = value[index];
+      if (typeof item !== 'object' && typeof item !== 'string') continue;
+      const found = pathOfNul(item, [...path, index]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  // Parsed JSON and query strings are plain objects; a Date or other instance holds no input text.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\0')) return [...path, key];
+    const found = pathOfNul(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function validationError(error: z.ZodError, location: InputLocation, value: unknown): ApiError {

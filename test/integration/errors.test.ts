@@ -351,6 +351,44 @@ describe('nasty inputs never produce a 500', () => {
     if (response.status >= 400) expectErrorBody(response, response.status);
   });
 
+  test.each([
+    { path: '/plants?search=%00', field: "query parameter 'search'" },
+    { path: '/plant-summaries?externalIds=a%00b', field: "query parameter 'externalIds.0'" },
+    { path: '/device-types?search=x%00', field: "query parameter 'search'" },
+  ])('a NUL in $path → 400 naming the field, on every engine', async ({ path, field }) => {
+    const response = await server.request('GET', path, { token: admin });
+    expectErrorBody(response, 400);
+    expect(response.body.message).toBe(
+      `Invalid ${field}: text must not contain the NUL character (U+0000)`,
+    );
+  });
+
+  test('a NUL in a body text or key → 400 naming the field', async () => {
+    const named = await server.request('POST', '/plants', {
+      token: admin,
+      body: newPlantBody({ name: 'a\u0000b' }),
+    });
+    expectErrorBody(named, 400);
+    expect(named.body.message).toContain("body field 'name'");
+    const keyed = await server.request('POST', '/plants', {
+      token: admin,
+      body: newPlantBody({ metadata: { 'k\u0000': 1 } }),
+    });
+    expectErrorBody(keyed, 400);
+    expect(keyed.body.message).toContain('NUL character');
+  });
+
+  test('a page far past the end (offset beyond 32 bits) is an empty page with the total', async () => {
+    const response = await server.request('GET', '/load-signatures', {
+      token: admin,
+      query: { page: 107_374_183, size: 20 },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.content).toEqual([]);
+    expect(response.body.page).toMatchObject({ number: 107_374_183, size: 20 });
+    expect(response.body.page.totalElements).toBeGreaterThan(0);
+  });
+
   test('headers over the size limit → 431 with the error body', async () => {
     const response = await server.request('GET', '/plants?x=1', {
       headers: { authorization: `Bearer ${'a'.repeat(40_000)}` },
