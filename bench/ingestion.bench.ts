@@ -1,5 +1,6 @@
 import { ratioResult, type BenchModule } from './benchResult.ts';
 import { bareInsert } from './support/bareInsert.ts';
+import { postgresIngestion } from './support/postgresIngest.ts';
 import { ingestYear } from './support/yearIngest.ts';
 import { yearPlant } from './support/yearPlant.ts';
 import { readingCount, simulateYear, YEAR_DAYS } from './support/yearReadings.ts';
@@ -12,9 +13,11 @@ import { readingCount, simulateYear, YEAR_DAYS } from './support/yearReadings.ts
  * (heat, page cache, other processes) weighs on both sides alike.
  */
 const TARGET_RATIO = 0.25;
+/** Days of the year written on PostgreSQL: its run measures the same work on fewer rows. */
+const POSTGRES_DAYS = 30;
 
 export const ingestionBenchmark: BenchModule = {
-  title: `Ingestion: readings/s, readings store vs bare node:sqlite (1 year × 8 sensors, 1-minute readings)`,
+  title: `Ingestion: readings/s, readings store vs a bare insert, SQLite (1 year) and PostgreSQL (${POSTGRES_DAYS} days) × 8 sensors, 1-minute readings`,
   async run() {
     const plant = await yearPlant();
     const simulationStarted = performance.now();
@@ -46,6 +49,21 @@ export const ingestionBenchmark: BenchModule = {
     const problem = written.every((rows) => rows === total)
       ? undefined
       : `invalid run: ${total} readings generated but ${written.join(' / ')} written`;
+
+    const postgres = await postgresIngestion(year, POSTGRES_DAYS);
+    const postgresTotal = readingCount(year.slice(0, POSTGRES_DAYS));
+    const postgresBareRates = postgres.bare.map((run) => rate(run.rows, run.seconds));
+    const postgresStoreRate = rate(postgres.store.readings, postgres.store.seconds);
+    console.log(
+      `bare PostgreSQL   ${postgresBareRates.map(describe).join(' / ')} (before / after the store)\n` +
+        `readings store    ${describe(postgresStoreRate)} on PostgreSQL in ` +
+        `${postgres.store.seconds.toFixed(1)} s, ` +
+        `${postgres.store.rollups.toLocaleString('en-US')} rollup rows written`,
+    );
+    const postgresWritten = [...postgres.bare.map((run) => run.rows), postgres.store.readings];
+    const postgresProblem = postgresWritten.every((rows) => rows === postgresTotal)
+      ? undefined
+      : `invalid run: ${postgresTotal} readings generated but ${postgresWritten.join(' / ')} written`;
     return [
       ratioResult(
         {
@@ -60,6 +78,20 @@ export const ingestionBenchmark: BenchModule = {
         },
         TARGET_RATIO,
         problem,
+      ),
+      ratioResult(
+        {
+          name: `ingestMany on PostgreSQL, ${POSTGRES_DAYS} days × 8 sensors`,
+          value: postgresStoreRate,
+          baseline: (postgresBareRates[0]! + postgresBareRates[1]!) / 2,
+          unit: 'readings/s',
+          note:
+            `${postgresTotal.toLocaleString('en-US')} readings in ${POSTGRES_DAYS} transactions, ` +
+            `monthly partitions, with their rollups; baseline: one unnest INSERT per sensor and ` +
+            `day into a plain table, in one transaction`,
+        },
+        TARGET_RATIO,
+        postgresProblem,
       ),
     ];
   },
