@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../../server/db/database.ts';
-import { ingestMany, type SensorReadings } from '../../server/measurements/readingsStore.ts';
 import { readingSensorsOf } from '../../server/measurements/readingSensors.ts';
 import { startServer } from '../../server/index.ts';
 import { startPostgresCluster } from '../../test/support/postgresCluster.ts';
 import { BenchApi } from './benchApi.ts';
+import { benchServerOptions } from './postgresYearPlant.ts';
+import { ingestDays, type IngestRun } from './yearIngest.ts';
 import { ADMIN, createPlantModel } from './yearPlant.ts';
 import type { YearReadings } from './yearReadings.ts';
 
@@ -20,7 +20,7 @@ import type { YearReadings } from './yearReadings.ts';
 
 export interface PostgresIngestRun {
   bare: { rows: number; seconds: number }[];
-  store: { readings: number; rollups: number; seconds: number };
+  store: IngestRun;
 }
 
 export async function postgresIngestion(
@@ -29,15 +29,7 @@ export async function postgresIngestion(
 ): Promise<PostgresIngestRun> {
   const cluster = await startPostgresCluster('plantdesk_ingest');
   try {
-    const server = await startServer({
-      port: 0,
-      db: cluster.url,
-      logger: false,
-      simulation: false,
-      jwtSecret: randomBytes(32).toString('base64url'),
-      settingsKey: randomBytes(32).toString('base64url'),
-      admin: ADMIN,
-    });
+    const server = await startServer({ ...benchServerOptions(cluster.url), admin: ADMIN });
     try {
       const api = await BenchApi.login(server.url, ADMIN);
       const { sensors } = await createPlantModel(api);
@@ -45,7 +37,9 @@ export async function postgresIngestion(
       const sensorUuids = sensors.map((sensor) => sensor.sensorUuid);
       const selected = year.slice(0, days);
       const bareBefore = await bareUnnestInsert(db, sensorUuids, selected);
-      const store = await storeIngest(db, sensorUuids, selected);
+      const found = await readingSensorsOf(db, sensorUuids);
+      const readingSensors = sensorUuids.map((uuid) => found.get(uuid)!);
+      const store = await ingestDays(db, readingSensors, selected);
       const bareAfter = await bareUnnestInsert(db, sensorUuids, selected);
       return { bare: [bareBefore, bareAfter], store };
     } finally {
@@ -81,27 +75,4 @@ async function bareUnnestInsert(
   const seconds = (performance.now() - started) / 1000;
   await sql`drop table bare_readings`.execute(db);
   return { rows, seconds };
-}
-
-async function storeIngest(
-  db: Db,
-  sensorUuids: readonly string[],
-  days: YearReadings,
-): Promise<PostgresIngestRun['store']> {
-  const found = await readingSensorsOf(db, sensorUuids);
-  const sensors = sensorUuids.map((uuid) => found.get(uuid)!);
-  let readings = 0;
-  let rollups = 0;
-  const started = performance.now();
-  for (const day of days) {
-    const batches: SensorReadings[] = sensors.map((sensor, index) => ({
-      sensor,
-      takenAt: day[index]!.takenAt,
-      values: day[index]!.values,
-    }));
-    const stats = await ingestMany(db, batches);
-    readings += stats.readings;
-    rollups += stats.rollups;
-  }
-  return { readings, rollups, seconds: (performance.now() - started) / 1000 };
 }

@@ -58,17 +58,22 @@ const TABLES: readonly { table: string; columns: readonly [string, string][] }[]
   ),
 ];
 
-export async function postgresYearPlant(plant: YearPlant): Promise<PostgresYearPlant> {
-  if (!plant.ingested) throw new Error('The SQLite year plant has no readings to copy yet');
-  const cluster = await startPostgresCluster('plantdesk_bench');
-  const serverOptions: StartServerOptions = {
+/** A quiet bench server on a PostgreSQL database, with random keys as the test servers have. */
+export function benchServerOptions(db: string): StartServerOptions {
+  return {
     port: 0,
-    db: cluster.url,
+    db,
     logger: false,
     simulation: false,
     jwtSecret: randomBytes(32).toString('base64url'),
     settingsKey: randomBytes(32).toString('base64url'),
   };
+}
+
+export async function postgresYearPlant(plant: YearPlant): Promise<PostgresYearPlant> {
+  if (!plant.ingested) throw new Error('The SQLite year plant has no readings to copy yet');
+  const cluster = await startPostgresCluster('plantdesk_bench');
+  const serverOptions = benchServerOptions(cluster.url);
   try {
     const server = await startServer({ ...serverOptions, admin: ADMIN });
     try {

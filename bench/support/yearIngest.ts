@@ -1,6 +1,6 @@
-import { openSqliteDatabase } from '../../server/db/database.ts';
+import { openSqliteDatabase, type Db } from '../../server/db/database.ts';
 import { ingestMany, type SensorReadings } from '../../server/measurements/readingsStore.ts';
-import { readingSensorsOf } from '../../server/measurements/readingSensors.ts';
+import { readingSensorsOf, type ReadingSensor } from '../../server/measurements/readingSensors.ts';
 import type { YearPlant } from './yearPlant.ts';
 import { readingCount, simulateYear, type YearReadings } from './yearReadings.ts';
 
@@ -29,25 +29,34 @@ export async function ingestYear(plant: YearPlant, year: YearReadings): Promise<
       if (!readingSensor) throw new Error(`Sensor ${sensor.key} is missing from the database`);
       return readingSensor;
     });
-    let readings = 0;
-    let rollups = 0;
-    const started = performance.now();
-    for (const day of year) {
-      const batches: SensorReadings[] = sensors.map((sensor, index) => ({
-        sensor,
-        takenAt: day[index]!.takenAt,
-        values: day[index]!.values,
-      }));
-      const stats = await ingestMany(db, batches);
-      readings += stats.readings;
-      rollups += stats.rollups;
-    }
-    const seconds = (performance.now() - started) / 1000;
+    const run = await ingestDays(db, sensors, year);
     plant.ingested = true;
-    return { readings, rollups, seconds };
+    return run;
   } finally {
     await close();
   }
+}
+
+/** Writes `days` through `ingestMany`, a day of all sensors per call, timed (either engine). */
+export async function ingestDays(
+  db: Db,
+  sensors: readonly ReadingSensor[],
+  days: YearReadings,
+): Promise<IngestRun> {
+  let readings = 0;
+  let rollups = 0;
+  const started = performance.now();
+  for (const day of days) {
+    const batches: SensorReadings[] = sensors.map((sensor, index) => ({
+      sensor,
+      takenAt: day[index]!.takenAt,
+      values: day[index]!.values,
+    }));
+    const stats = await ingestMany(db, batches);
+    readings += stats.readings;
+    rollups += stats.rollups;
+  }
+  return { readings, rollups, seconds: (performance.now() - started) / 1000 };
 }
 
 /** Makes sure the plant has its year of readings (untimed, for a benchmark that needs them). */
