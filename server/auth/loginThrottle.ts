@@ -1,3 +1,5 @@
+import { InFlightChecks } from './inFlightChecks.ts';
+
 /**
  * Limits password checks, before any hashing:
  * - per account and address, a sliding window of failed attempts. Keyed on the pair, not on the
@@ -62,11 +64,12 @@ export class LoginThrottle {
   readonly #now: () => number;
   readonly #failures = new Map<string, number[]>();
   readonly #addressAttempts = new Map<string, number[]>();
-  readonly #inFlight = new Map<string, number>();
+  readonly #inFlight: InFlightChecks;
 
   constructor(options: LoginThrottleOptions, now: () => number = Date.now) {
     this.#options = options;
     this.#now = now;
+    this.#inFlight = new InFlightChecks(options.maxInFlightPerAccount);
   }
 
   /**
@@ -91,26 +94,15 @@ export class LoginThrottle {
     if (failures.length >= options.maxFailuresPerAccount) {
       return refusal('account', failures, options.maxFailuresPerAccount, options.windowMs, now);
     }
-    const running = this.#inFlight.get(email) ?? 0;
-    if (running >= options.maxInFlightPerAccount)
-      return { reason: 'inFlight', retryAfterSeconds: 1 };
+    const finish = this.#inFlight.start(email);
+    if (!finish) return { reason: 'inFlight', retryAfterSeconds: 1 };
 
     attempts.push(now);
     this.#addressAttempts.set(address, attempts);
     failures.push(now);
     this.#failures.set(key, failures);
-    this.#inFlight.set(email, running + 1);
     if (this.#failures.size + this.#addressAttempts.size > SWEEP_THRESHOLD) this.#sweep(now);
 
-    let done = false;
-    const finish = () => {
-      if (done) return false;
-      done = true;
-      const left = (this.#inFlight.get(email) ?? 1) - 1;
-      if (left > 0) this.#inFlight.set(email, left);
-      else this.#inFlight.delete(email);
-      return true;
-    };
     return {
       succeeded: () => {
         if (finish()) this.#failures.delete(key);

@@ -5,6 +5,7 @@ import {
   type LoginThrottleOptions,
   type ThrottleRefusal,
 } from './loginThrottle.ts';
+import { InFlightChecks } from './inFlightChecks.ts';
 import type { SharedWindows } from './sharedWindows.ts';
 
 const ADDRESS_SCOPE = 'login-address';
@@ -19,11 +20,12 @@ const FAILURE_SCOPE = 'login-failure';
 export class SharedLoginThrottle implements LoginLimiter {
   readonly #options: LoginThrottleOptions;
   readonly #windows: SharedWindows;
-  readonly #inFlight = new Map<string, number>();
+  readonly #inFlight: InFlightChecks;
 
   constructor(options: LoginThrottleOptions, windows: SharedWindows) {
     this.#options = options;
     this.#windows = windows;
+    this.#inFlight = new InFlightChecks(options.maxInFlightPerAccount);
   }
 
   async begin(email: string, address: string): Promise<ThrottleRefusal | LoginAttempt> {
@@ -52,19 +54,8 @@ export class SharedLoginThrottle implements LoginLimiter {
         retryAfterSeconds: refused.retryAfterSeconds,
       };
     }
-    const running = this.#inFlight.get(email) ?? 0;
-    if (running >= options.maxInFlightPerAccount)
-      return { reason: 'inFlight', retryAfterSeconds: 1 };
-    this.#inFlight.set(email, running + 1);
-    let done = false;
-    const finish = () => {
-      if (done) return false;
-      done = true;
-      const left = (this.#inFlight.get(email) ?? 1) - 1;
-      if (left > 0) this.#inFlight.set(email, left);
-      else this.#inFlight.delete(email);
-      return true;
-    };
+    const finish = this.#inFlight.start(email);
+    if (!finish) return { reason: 'inFlight', retryAfterSeconds: 1 };
     return {
       succeeded: () => {
         // The response does not wait for it; a failure to clear only leaves failures counted.

@@ -84,7 +84,12 @@ export async function openPostgresDatabase(
   const writes = new WriteGeneration();
   const pool = postgresPool(url);
   const instanceId = randomUUID();
-  const db = postgresKysely(pool, [writes, new ReadingPartitions()], instanceId);
+  const db = postgresKysely(
+    pool,
+    [writes, new ReadingPartitions()],
+    instanceId,
+    options.observeStatements,
+  );
   const exclusively = <T>(work: () => Promise<T>) =>
     withAdvisoryLock(pool, ADVISORY_LOCKS.startup, work);
   const sharedWrites = new SharedWrites(url, pool, writes, instanceId, options.sharedWrites);

@@ -1,5 +1,12 @@
-import { Kysely, PostgresDialect, type KyselyPlugin } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type CompiledQuery,
+  type KyselyPlugin,
+  type LogEvent,
+} from 'kysely';
 import pg from 'pg';
+import type { StatementObserver } from './nodeSqlite.ts';
 import type { Database } from './tables.ts';
 import { notifyingDialect } from './writeNotifications.ts';
 
@@ -34,16 +41,28 @@ export function postgresPool(url: string): pg.Pool {
 
 /**
  * Kysely over `pool`. With `instanceId`, every write is notified to the other server instances
- * on the database (server/db/writeNotifications.ts).
+ * on the database (server/db/writeNotifications.ts); with `observe`, every statement is timed
+ * (metrics), as `NodeSqliteDatabase` does on SQLite.
  */
 export function postgresKysely(
   pool: pg.Pool,
   plugins: KyselyPlugin[],
   instanceId?: string,
+  observe?: StatementObserver,
 ): Kysely<Database> {
   const dialect = new PostgresDialect({ pool });
   return new Kysely<Database>({
     dialect: instanceId === undefined ? dialect : notifyingDialect(dialect, instanceId),
     plugins,
+    ...(observe && {
+      log: (event: LogEvent) =>
+        observe(kindOf(event.query), event.queryDurationMillis / 1000, event.level === 'error'),
+    }),
   });
+}
+
+/** A select reads; anything else (a RETURNING insert included) counts as a write. */
+function kindOf(query: CompiledQuery): 'read' | 'write' {
+  if (query.query.kind === 'SelectQueryNode') return 'read';
+  return query.query.kind === 'RawNode' && /^\s*select\b/i.test(query.sql) ? 'read' : 'write';
 }

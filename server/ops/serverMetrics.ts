@@ -54,7 +54,7 @@ export class ServerMetrics {
     });
     this.#querySeconds = new Histogram({
       name: 'plantdesk_db_statement_duration_seconds',
-      help: 'Time SQLite took per statement (its _count is the statement count), reads and writes',
+      help: 'Time the database took per statement (its _count is the statement count), reads and writes',
       labelNames: ['kind'],
       buckets: QUERY_BUCKETS,
       registers,

@@ -6,6 +6,7 @@ import { NodeSqliteDatabase } from '../../server/db/nodeSqlite.ts';
 import type { Database } from '../../server/db/tables.ts';
 import { checkReadiness } from '../../server/ops/readiness.ts';
 import { createPlant, createSensor, expectStatus } from '../support/entities.ts';
+import { testEngine } from '../support/testDatabases.ts';
 import { expectErrorBody, TestServer } from '../support/testServer.ts';
 
 /**
@@ -179,6 +180,17 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^process_cpu_user_seconds_total /m);
     expect(text).toMatch(/^nodejs_heap_size_used_bytes /m);
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+  });
+
+  test('has the connection pool on PostgreSQL, and none on SQLite (one connection)', async () => {
+    const text = await scrape(measured);
+    if (testEngine() === 'postgres') {
+      expect(sample(text, 'plantdesk_db_pool_connections')).toBeGreaterThan(0);
+      expect(text).toMatch(/^plantdesk_db_pool_idle_connections \d+$/m);
+      expect(text).toMatch(/^plantdesk_db_pool_waiting_queries \d+$/m);
+    } else {
+      expect(text).not.toContain('plantdesk_db_pool_');
+    }
   });
 
   test('each server counts in a registry of its own', async () => {
