@@ -1,4 +1,5 @@
 import { createPvModel } from '../clearSkyPv.ts';
+import { solarPosition } from '../solarPosition.ts';
 import { flowSamples, gridInstants, knownValues, meanOf } from './series.ts';
 import type { WiringCheckResult, WiringInput } from './types.ts';
 import { figure, formatPower, quoted, result, watts } from './wording.ts';
@@ -26,12 +27,37 @@ export const FAR_ABOVE_CLEAR_SKY = 2;
 /** Allowance on top of clear sky (meters' offsets, the model's error near sunrise), × peak. */
 const ABOVE_ALLOWANCE_PEAK_SHARE = 0.03;
 
+/** The mean clear-sky AC power over the window, W; null without PV settings. */
+export function clearSkyExpectationW(input: WiringInput): number | null {
+  const { plant, now } = input;
+  if (!plant.pv) return null;
+  const model = createPvModel({
+    latitudeDeg: plant.location.latitude,
+    longitudeDeg: plant.location.longitude,
+    altitudeM: plant.location.altitudeM ?? 0,
+    pv: plant.pv,
+  });
+  const clearSky = gridInstants(now).map(
+    (atMs) => model.clearSkySample(atMs, CLEAR_SKY_AMBIENT_C).acPowerW,
+  );
+  return clearSky.reduce((sum, value) => sum + value, 0) / clearSky.length;
+}
+
+/** The sun's elevation at `now` over the plant, degrees. */
+function sunElevationDeg(input: WiringInput): number {
+  const { location } = input.plant;
+  return solarPosition(input.now, {
+    latitudeDeg: location.latitude,
+    longitudeDeg: location.longitude,
+    elevationM: location.altitudeM ?? 0,
+  }).elevationDeg;
+}
+
 export function productionVsClearSky(
   input: WiringInput,
   suspects: ReadonlySet<string>,
 ): WiringCheckResult {
-  const { plant, now } = input;
-  const pv = plant.pv;
+  const pv = input.plant.pv;
   if (!pv) {
     return result(
       'productionVsClearSky',
@@ -63,16 +89,8 @@ export function productionVsClearSky(
       'Fix that first, then run the checks again.',
     );
   }
-  const model = createPvModel({
-    latitudeDeg: plant.location.latitude,
-    longitudeDeg: plant.location.longitude,
-    altitudeM: plant.location.altitudeM ?? 0,
-    pv,
-  });
-  const instants = gridInstants(now);
-  const clearSky = instants.map((atMs) => model.clearSkySample(atMs, CLEAR_SKY_AMBIENT_C).acPowerW);
-  const expected = clearSky.reduce((sum, value) => sum + value, 0) / clearSky.length;
-  const elevation = model.sunAt(now).elevationDeg;
+  const expected = clearSkyExpectationW(input)!;
+  const elevation = sunElevationDeg(input);
   const peakW = pv.peakPowerKw * 1000;
   const measured = knownValues(production.samples);
   const measuredMean = meanOf(production.samples);

@@ -1,3 +1,4 @@
+import { clearSkyExpectationW, GOOD_SUN_PEAK_SHARE } from './clearSkyCheck.ts';
 import { balanceTerms, impliedSamples, signThresholdW, type BalanceFlow } from './context.ts';
 import { flowMeters, gridInstants, isPowerSensor, knownValues, sensorSamples } from './series.ts';
 import type { WiringCheckResult, WiringInput, WiringSensor, WiringStatus } from './types.ts';
@@ -6,8 +7,10 @@ import { figure, formatPower, quoted, result, watts } from './wording.ts';
 /**
  * Power in the declared unit: a meter that reports kW where W is declared reads a thousand
  * times too little (W where kW is declared, a thousand times too much). Judged against the
- * device's rated power where it is recorded, and against what the plant's other meters say the
- * meter must read (the balance) where it is one of the plant's flow meters.
+ * device's rated power where it is recorded (readings a thousand times above it; a thousandth
+ * of it is also standby, so that alone is no verdict), against what the plant's other meters
+ * say the meter must read (the balance) where it is one of the plant's flow meters, and, for
+ * the production meter in good sun, against the clear sky.
  */
 
 /** "About a thousand times": ratios between these are taken for a unit mistake. */
@@ -42,19 +45,19 @@ function againstRatedPower(input: WiringInput, sensor: WiringSensor): WiringChec
       'fail',
       sensor,
       figures,
-      `${quoted(sensor.name)} reads up to ${formatPower(largest)} for a device rated ${formatPower(rated)}, about a thousand times more: it reports W where ${unit} is declared, or the rated power is in kW.`,
+      `${quoted(sensor.name)} reads up to ${formatPower(largest)} for a device rated ${formatPower(rated)}, about a thousand times more: its readings are in a unit a thousand times smaller than the declared ${unit}, or the rated power was entered in kW.`,
       `Set the sensor's data type to one in W (or correct ${quoted(device.name)}'s rated power).`,
     );
   }
   if (largest > 0 && isKilo(rated / largest)) {
-    // A thousandth of the rating is also a device in standby: a warning, not a verdict.
+    // A thousandth of the rating is also a device in standby: the rating cannot tell them apart.
     return result(
       'powerUnits',
-      'warning',
+      'notApplicable',
       sensor,
       figures,
-      `${quoted(sensor.name)} reads at most ${formatPower(largest)} for a device rated ${formatPower(rated)}, about a thousandth: it may report kW where ${unit} is declared.`,
-      `If ${quoted(device.name)} was running, set the sensor's data type to one in kW; if it was idle, switch it on and run the checks again.`,
+      `${quoted(sensor.name)} reads at most ${formatPower(largest)} for a device rated ${formatPower(rated)}, about a thousandth: the device is in standby, or the sensor reports kW where ${unit} is declared.`,
+      `Switch ${quoted(device.name)} on and run the checks again: a running device reads near its rating.`,
     );
   }
   return result(
@@ -68,8 +71,34 @@ function againstRatedPower(input: WiringInput, sensor: WiringSensor): WiringChec
   );
 }
 
+/** A production meter in good sun against the clear sky: a thousandth of it is kW for W. */
+function againstClearSky(input: WiringInput, sensor: WiringSensor): WiringCheckResult | null {
+  const meters = flowMeters(input.sensors, 'PRODUCTION');
+  if (meters.length !== 1 || meters[0]!.sensorUuid !== sensor.sensorUuid) return null;
+  const expected = clearSkyExpectationW(input);
+  const peakW = (input.plant.pv?.peakPowerKw ?? 0) * 1000;
+  const samples = sensorSamples(sensor, input.now);
+  if (expected === null || expected < GOOD_SUN_PEAK_SHARE * peakW || !samples) return null;
+  const values = knownValues(samples);
+  const mean = values.reduce((sum, value) => sum + value, 0) / Math.max(values.length, 1);
+  // Clouds lower production ten-fold at most, so a thousandth is not weather.
+  if (!(mean > 0) || !isKilo(expected / mean)) return null;
+  return result(
+    'powerUnits',
+    'fail',
+    sensor,
+    [
+      watts('production, mean', mean),
+      watts('clear-sky expectation, mean', expected),
+      figure('clear sky ÷ production', expected / mean, '×', 0),
+    ],
+    `${quoted(sensor.name)} reads ${formatPower(mean)} where a clear sky allows ${formatPower(expected)}, about a thousandth: it reports kW where ${sensor.unit ?? 'W'} is declared.`,
+    "Set the sensor's data type to power in kW, or the meter's output to W.",
+  );
+}
+
 /** Against the balance of the plant's other meters, when the sensor is its flow's only meter. */
-function againstBalance(input: WiringInput, sensor: WiringSensor): WiringCheckResult | null {
+function againstBalance(input: WiringInput, sensor: WiringSensor): BalanceVerdict | null {
   const flow = sensor.flow;
   if (flow === 'AMBIENT') return null;
   const meters = flowMeters(input.sensors, flow);
@@ -100,32 +129,77 @@ function againstBalance(input: WiringInput, sensor: WiringSensor): WiringCheckRe
   ];
   const unit = sensor.unit ?? 'W';
   if (tooSmall >= KILO_SHARE * ratios.length) {
-    return result(
-      'powerUnits',
-      'fail',
-      sensor,
-      figures,
-      `${quoted(sensor.name)} reads about a thousandth of what the plant's other meters say it must (in ${tooSmall} of ${ratios.length} minutes): it reports kW where ${unit} is declared.`,
-      "Set the sensor's data type to power in kW, or the meter's output to W.",
+    return tagged(
+      'small',
+      result(
+        'powerUnits',
+        'fail',
+        sensor,
+        figures,
+        `${quoted(sensor.name)} reads about a thousandth of what the plant's other meters say it must (in ${tooSmall} of ${ratios.length} minutes): it reports kW where ${unit} is declared.`,
+        "Set the sensor's data type to power in kW, or the meter's output to W.",
+      ),
     );
   }
   if (tooLarge >= KILO_SHARE * ratios.length) {
-    return result(
-      'powerUnits',
-      'fail',
-      sensor,
-      figures,
-      `${quoted(sensor.name)} reads about a thousand times what the plant's other meters say it must (in ${tooLarge} of ${ratios.length} minutes): it reports W where ${unit} is declared.`,
-      "Set the sensor's data type to power in W, or the meter's output to kW.",
+    return tagged(
+      'large',
+      result(
+        'powerUnits',
+        'fail',
+        sensor,
+        figures,
+        `${quoted(sensor.name)} reads about a thousand times what the plant's other meters say it must (in ${tooLarge} of ${ratios.length} minutes): its readings are in a unit a thousand times smaller than the declared ${unit}.`,
+        "Set the sensor's data type to the unit the meter reports in (W where it says kW).",
+      ),
     );
   }
-  return result(
-    'powerUnits',
-    'pass',
-    sensor,
-    figures,
-    `${quoted(sensor.name)} is of the size the plant's other meters imply, not a thousand times off.`,
+  return tagged(
+    null,
+    result(
+      'powerUnits',
+      'pass',
+      sensor,
+      figures,
+      `${quoted(sensor.name)} is of the size the plant's other meters imply, not a thousand times off.`,
+    ),
   );
+}
+
+/** A balance verdict, and which way the meter is a thousand times off, if it is. */
+interface BalanceVerdict {
+  kilo: 'small' | 'large' | null;
+  verdict: WiringCheckResult;
+}
+const tagged = (kilo: BalanceVerdict['kilo'], verdict: WiringCheckResult): BalanceVerdict => ({
+  kilo,
+  verdict,
+});
+
+/**
+ * One meter a thousandth of what it should be makes another of the same balance look a
+ * thousand times too large: the thousandth is the mistake (kW reported for W is the usual
+ * one), so "too large" verdicts give way to it.
+ */
+function balanceVerdicts(input: WiringInput, sensors: readonly WiringSensor[]) {
+  const verdicts = new Map(
+    sensors.map((sensor) => [sensor.sensorUuid, againstBalance(input, sensor)]),
+  );
+  const small = [...verdicts.values()].filter((entry) => entry?.kilo === 'small');
+  if (small.length === 0) return verdicts;
+  for (const [uuid, entry] of verdicts) {
+    if (entry?.kilo !== 'large') continue;
+    verdicts.set(
+      uuid,
+      tagged(null, {
+        ...entry.verdict,
+        status: 'notApplicable',
+        finding: `Not judged: ${small.map((other) => quoted(other!.verdict.subject!.name)).join(', ')} reads a thousandth of what it should, which makes this meter look a thousand times too large.`,
+        action: 'Fix that first, then run the checks again.',
+      }),
+    );
+  }
+  return verdicts;
 }
 
 function medianOf(values: readonly number[]): number | null {
@@ -139,10 +213,13 @@ export function powerUnits(input: WiringInput): WiringCheckResult[] {
   const sensors = input.sensors.filter(
     (sensor) => isPowerSensor(sensor) && sensorSamples(sensor, input.now) !== null,
   );
+  const byBalance = balanceVerdicts(input, sensors);
   const results = sensors.flatMap((sensor) => {
-    const verdicts = [againstRatedPower(input, sensor), againstBalance(input, sensor)].filter(
-      (verdict): verdict is WiringCheckResult => verdict !== null,
-    );
+    const verdicts = [
+      againstRatedPower(input, sensor),
+      byBalance.get(sensor.sensorUuid)?.verdict ?? null,
+      againstClearSky(input, sensor),
+    ].filter((verdict): verdict is WiringCheckResult => verdict !== null);
     if (verdicts.length === 0) return [];
     return [
       verdicts.reduce((worst, next) => (RANK[next.status] > RANK[worst.status] ? next : worst)),

@@ -11,12 +11,14 @@ import { WIRING_CHECK_TITLES } from './types.ts';
 
 const significant = (value: number) => Number(value.toPrecision(Math.abs(value) >= 100 ? 3 : 2));
 
-/** "850 W", "3.4 kW", "1.2 MW", "0.8 W". */
+/** "850 W", "3.4 kW", "1.2 MW", "0.35 W" (a kW reading taken for W). */
 export function formatPower(watts: number): string {
   const size = Math.abs(watts);
   if (size >= 1e6) return `${significant(watts / 1e6)} MW`;
   if (size >= 1000) return `${significant(watts / 1000)} kW`;
   if (size >= 1) return `${Math.round(watts)} W`;
+  // Below 10 mW is a meter's rounding, not power (and -1.9e-12 W reads badly).
+  if (size < 0.01) return '0 W';
   return `${Number(watts.toPrecision(2))} W`;
 }
 
