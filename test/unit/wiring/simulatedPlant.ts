@@ -1,6 +1,9 @@
 import type { PvFault, SensorFault } from '../../../server/simulator/faults.ts';
 import { createPlantSimulation } from '../../../server/simulator/plantSimulation.ts';
-import { sensorReadings, type SimulatedSensorSpec } from '../../../server/simulator/sensorReadings.ts';
+import {
+  sensorReadings,
+  type SimulatedSensorSpec,
+} from '../../../server/simulator/sensorReadings.ts';
 import type { Channel } from '../../../server/simulator/channels.ts';
 import type {
   Reading,
@@ -46,7 +49,13 @@ interface SensorPlan {
 
 const PLANS: Record<SimulatedSensorKey, SensorPlan> = {
   pv: {
-    sensor: { name: 'PV meter', deviceUuid: INVERTER, flow: 'PRODUCTION', dataType: 'POWER', unit: 'W' },
+    sensor: {
+      name: 'PV meter',
+      deviceUuid: INVERTER,
+      flow: 'PRODUCTION',
+      dataType: 'POWER',
+      unit: 'W',
+    },
     channel: { source: 'pv' },
   },
   grid: {
@@ -54,19 +63,43 @@ const PLANS: Record<SimulatedSensorKey, SensorPlan> = {
     channel: { source: 'grid' },
   },
   consumption: {
-    sensor: { name: 'House meter', deviceUuid: null, flow: 'CONSUMPTION', dataType: 'POWER', unit: 'W' },
+    sensor: {
+      name: 'House meter',
+      deviceUuid: null,
+      flow: 'CONSUMPTION',
+      dataType: 'POWER',
+      unit: 'W',
+    },
     channel: { source: 'consumption' },
   },
   battery: {
-    sensor: { name: 'Battery power', deviceUuid: BATTERY, flow: 'STORAGE', dataType: 'POWER', unit: 'W' },
+    sensor: {
+      name: 'Battery power',
+      deviceUuid: BATTERY,
+      flow: 'STORAGE',
+      dataType: 'POWER',
+      unit: 'W',
+    },
     channel: { source: 'battery' },
   },
   soc: {
-    sensor: { name: 'Battery charge', deviceUuid: BATTERY, flow: 'STORAGE', dataType: 'STATE_OF_CHARGE', unit: '%' },
+    sensor: {
+      name: 'Battery charge',
+      deviceUuid: BATTERY,
+      flow: 'STORAGE',
+      dataType: 'STATE_OF_CHARGE',
+      unit: '%',
+    },
     channel: { source: 'soc' },
   },
   heatPump: {
-    sensor: { name: 'Heat pump meter', deviceUuid: HEAT_PUMP, flow: 'CONSUMPTION', dataType: 'POWER', unit: 'W' },
+    sensor: {
+      name: 'Heat pump meter',
+      deviceUuid: HEAT_PUMP,
+      flow: 'CONSUMPTION',
+      dataType: 'POWER',
+      unit: 'W',
+    },
     channel: { source: 'load', loadKey: 'heat-pump' },
   },
 };
