@@ -11,12 +11,11 @@ import type {
   Environment,
   KeychainStatus,
   LocalSandboxState,
-  SerializedError,
   PdfSaveResult,
 } from '../ipc/contract.ts';
-import type { BridgeableError } from '../ipc/dispatch.ts';
 import { createApiClient } from './api/apiClient.ts';
 import { formatDuration } from './api/apiError.ts';
+import { HostError } from './hostError.ts';
 import { joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
@@ -101,23 +100,10 @@ export interface PlantDesk {
 }
 
 export const APP_NAME = 'PlantDesk';
+export { HostError };
+
 export const DOCS_HOSTS: readonly string[] = ['plantdesk.example'];
 const DEFAULT_CONNECTION_TEST_TIMEOUT_MS = 10_000;
-
-/** A refusal of the host itself (not of the API), shown to the user as is. */
-export class HostError extends Error implements BridgeableError {
-  readonly kind: SerializedError['kind'];
-
-  constructor(kind: SerializedError['kind'], message: string) {
-    super(message);
-    this.name = 'HostError';
-    this.kind = kind;
-  }
-
-  toSerialized(): SerializedError {
-    return { kind: this.kind, message: this.message };
-  }
-}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
