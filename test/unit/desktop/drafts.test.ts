@@ -24,11 +24,18 @@ import {
   type DraftOwner,
 } from '../../../electron/services/drafts/draftStore.ts';
 import { draftFieldOf, DRAFT_FIELDS } from '../../../electron/services/drafts/draftRefusals.ts';
+import {
+  deviceDifferences,
+  plantDifferences,
+} from '../../../electron/services/drafts/draftMatching.ts';
+import type { Plant } from '../../../api/schemas/plants.ts';
+import type { Device } from '../../../api/schemas/relationships.ts';
 import { HostError } from '../../../electron/services/hostError.ts';
 
 /** The drafts store and service over a real folder; sending is tested against the real server. */
 
 const TYPE = '0b6a3b0e-5f0e-4f43-9f67-2e8f3f6c1d7a';
+const MISSING = '7f0c2a52-9d1e-4f7a-8a59-3b8b6c1d2e4f';
 
 const content = (name = 'Roof 2'): DraftContent =>
   DraftContent.parse({
@@ -296,5 +303,67 @@ describe('refusals on their field', () => {
     ["Connection test of 'sim://x' failed: no", 'sensors', 'connection'],
   ] as const)('%s → %s.%s', (message, section, field) => {
     expect(draftFieldOf(message, DRAFT_FIELDS[section])).toBe(field);
+  });
+});
+
+describe('is what the server holds the draft’s?', () => {
+  const draftPlant = DraftContent.parse({
+    plant: {
+      name: 'Roof 2',
+      externalIds: ['R-2'],
+      location: { latitude: 45.07, longitude: 7.69, timezone: 'Europe/Rome' },
+      pv: { peakPowerKw: 6.2 },
+    },
+  }).plant;
+  const serverPlant: Plant = {
+    plantUuid: TYPE,
+    name: 'Roof 2 ',
+    externalIds: ['OLD-1', 'R-2'],
+    location: { latitude: 45.07 + 1e-12, longitude: 7.69, timezone: 'Europe/Rome', altitudeM: 240 },
+    pv: { peakPowerKw: 6.2, tiltDeg: 30, azimuthDeg: 180, lossesPercent: 14 },
+    metadata: {},
+    createdAt: '2026-11-18T09:00:00Z',
+    updatedAt: '2026-11-18T09:00:00Z',
+  };
+
+  test('the same plant: what the draft leaves out, rounding and extra external ids do not count', () => {
+    expect(plantDifferences(draftPlant, serverPlant)).toEqual([]);
+  });
+
+  test('another plant: each differing field is named', () => {
+    expect(
+      plantDifferences(draftPlant, {
+        ...serverPlant,
+        name: 'Barn',
+        location: { ...serverPlant.location, timezone: 'Europe/Vienna' },
+        pv: null,
+      }),
+    ).toEqual(['name', 'location.timezone', 'pv']);
+    expect(plantDifferences({ ...draftPlant, externalIds: ['R-2', 'R-3'] }, serverPlant)).toEqual([
+      'externalIds',
+    ]);
+  });
+
+  test('a device of the same name: its type, and what the draft says of it', () => {
+    const device = DraftContent.parse(content()).devices[0]!;
+    const held = {
+      deviceUuid: TYPE,
+      plantUuid: TYPE,
+      name: 'Inverter',
+      deviceTypeUuid: TYPE,
+      vendorUuid: null,
+      model: 'X-6',
+      serialNumber: 'SN-1',
+      ratedPowerW: 6000,
+      loadSignatureUuid: null,
+      metadata: {},
+      createdAt: '2026-11-18T09:00:00Z',
+      updatedAt: '2026-11-18T09:00:00Z',
+    } satisfies Device;
+    expect(deviceDifferences(device, held)).toEqual([]);
+    expect(deviceDifferences({ ...device, serialNumber: 'SN-2' }, held)).toEqual(['serialNumber']);
+    expect(deviceDifferences({ ...device, deviceTypeUuid: MISSING }, held)).toEqual([
+      'deviceTypeUuid',
+    ]);
   });
 });
