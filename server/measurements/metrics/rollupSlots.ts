@@ -105,6 +105,7 @@ async function hourlySlots(
   sensorUuids: readonly string[],
   range: TimeRange,
 ): Promise<SlotRow[]> {
+  if (sensorUuids.length === 1) return hourlySlotsOfOne(db, sensorUuids[0]!, range);
   const query = compiledOnce(
     db,
     'hours',
@@ -121,6 +122,33 @@ async function hourlySlots(
   );
   const rows = await tuplesOf(db, query);
   return rows.map(slotRowOfTuple);
+}
+
+/**
+ * `hourlySlots` of a single sensor, the usual plant meter: its uuid is not read back with every
+ * row, where making that string is a quarter of the read.
+ */
+async function hourlySlotsOfOne(db: Db, sensorUuid: string, range: TimeRange): Promise<SlotRow[]> {
+  const query = compiledOnce(
+    db,
+    'hours of one sensor',
+    () =>
+      db
+        .selectFrom('sensor_hourly_rollups')
+        .select(['hour_start', 'energy_kwh', 'covered_seconds'])
+        .where('sensor_uuid', '=', sensorUuid)
+        .where('hour_start', '>=', range.start)
+        .where('hour_start', '<', range.end)
+        .orderBy('hour_start'),
+    [sensorUuid, range.start, range.end],
+  );
+  const rows = await tuplesOf(db, query);
+  return rows.map((row) => ({
+    sensorUuid,
+    slotStart: Number(row[0]),
+    energyKwh: Number(row[1] ?? 0),
+    coveredSeconds: Number(row[2]),
+  }));
 }
 
 /**
