@@ -50,6 +50,7 @@ export const POSTGRES_SUITES = [
   'test/property/fuzz.test.ts',
   'test/integration/enginesAgree.test.ts',
   'test/integration/plantSearch.test.ts',
+  'test/integration/signInversion.test.ts',
 ];
 
 /** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */
