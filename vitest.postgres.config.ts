@@ -54,6 +54,7 @@ export const POSTGRES_SUITES = [
   'test/integration/plantSearch.test.ts',
   'test/integration/ops.test.ts',
   'test/integration/gracefulShutdown.test.ts',
+  'test/integration/signInversion.test.ts',
 ];
 
 /** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */
