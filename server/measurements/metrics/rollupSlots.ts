@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
-import { rowsOf, tuplesOf } from '../../db/fastQuery.ts';
+import { fixedShape, rowsOf, tuplesOf } from '../../db/fastQuery.ts';
 import { NeumaierSum } from '../neumaierSum.ts';
 import { HOUR_MS, type TimeRange } from './localTime.ts';
 
@@ -177,7 +177,7 @@ function compiledOnce(
   const key = `${name}|${parameters.length}`;
   let query = byKey.get(key);
   if (!query) {
-    query = build().compile();
+    query = fixedShape(build().compile());
     if (query.parameters.some((value, index) => value !== parameters[index])) {
       throw new Error(`compiledOnce: ${name} binds its parameters in another order`);
     }
