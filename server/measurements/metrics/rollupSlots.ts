@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
 import { fixedShape, rowsOf, tuplesOf } from '../../db/fastQuery.ts';
 import { NeumaierSum } from '../neumaierSum.ts';
+import { coalescedCoarseRows } from './coarseRollupBatches.ts';
 import { HOUR_MS, type TimeRange } from './localTime.ts';
 
 /**
@@ -119,7 +120,7 @@ async function hourlySlots(
         .orderBy('hour_start'),
     [...sensorUuids, range.start, range.end],
   );
-  const rows = await tuplesOf(db, query);
+  const rows = await (coalescedCoarseRows(db, 'hours', sensorUuids, range) ?? tuplesOf(db, query));
   return rows.map(slotRowOfTuple);
 }
 
@@ -147,7 +148,7 @@ async function dailySlots(
         .orderBy('day_start'),
     [...sensorUuids, range.start, range.end],
   );
-  const rows = await tuplesOf(db, query);
+  const rows = await (coalescedCoarseRows(db, 'days', sensorUuids, range) ?? tuplesOf(db, query));
   const fits = rows.every((row) => {
     const start = Number(row[1]);
     return (start - range.start) % step === 0 && Number(row[4]) - start === step;
