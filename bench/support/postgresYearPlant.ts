@@ -111,7 +111,7 @@ async function copyMeasurements(
   const source = new DatabaseSync(sqliteFile, { readOnly: true });
   let copied = 0;
   try {
-    // Readings are partitioned by month on PostgreSQL, and a bulk insert makes none.
+    // `readings` is partitioned by month on PostgreSQL: the year's months must exist first.
     const span = source.prepare(
       'select min(taken_at) as first, max(taken_at) as last from readings',
     );

@@ -1,8 +1,9 @@
 import { sql, type CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
-import { rowsOf, tuplesOf } from '../../db/fastQuery.ts';
+import { fixedShape, rowsOf, tuplesOf } from '../../db/fastQuery.ts';
 import { NeumaierSum } from '../neumaierSum.ts';
+import { coalescedCoarseRows } from './coarseRollupBatches.ts';
 import { HOUR_MS, type TimeRange } from './localTime.ts';
 
 /**
@@ -121,7 +122,7 @@ async function hourlySlots(
         .orderBy('hour_start'),
     [...sensorUuids, range.start, range.end],
   );
-  const rows = await tuplesOf(db, query);
+  const rows = await (coalescedCoarseRows(db, 'hours', sensorUuids, range) ?? tuplesOf(db, query));
   return rows.map(slotRowOfTuple);
 }
 
@@ -223,7 +224,7 @@ async function dailySlots(
         .orderBy('day_start'),
     [...sensorUuids, range.start, range.end],
   );
-  const rows = await tuplesOf(db, query);
+  const rows = await (coalescedCoarseRows(db, 'days', sensorUuids, range) ?? tuplesOf(db, query));
   const fits = rows.every((row) => {
     const start = Number(row[1]);
     return (start - range.start) % step === 0 && Number(row[4]) - start === step;
@@ -253,7 +254,7 @@ function compiledOnce(
   const key = `${name}|${parameters.length}`;
   let query = byKey.get(key);
   if (!query) {
-    query = build().compile();
+    query = fixedShape(build().compile());
     if (query.parameters.some((value, index) => value !== parameters[index])) {
       throw new Error(`compiledOnce: ${name} binds its parameters in another order`);
     }
