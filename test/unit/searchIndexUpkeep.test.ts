@@ -51,9 +51,12 @@ describe('SearchIndexUpkeep', () => {
     const before = await Promise.all(['"site-00012"', '"plant"', '"00"'].map(found));
     expect(await mergeLeft()).toBe(true);
     const upkeep = new SearchIndexUpkeep(opened.db, 10);
+    const generation = opened.writes.value;
     upkeep.noteWrite();
     upkeep.noteWrite();
     await upkeep.settled();
+    // Merging changes no answer: caches keyed on the write generation stay valid.
+    expect(opened.writes.value).toBe(generation);
     expect(await mergeLeft()).toBe(false);
     expect(await Promise.all(['"site-00012"', '"plant"', '"00"'].map(found))).toEqual(before);
     expect(before[0]).toHaveLength(1);
