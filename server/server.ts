@@ -29,6 +29,7 @@ import { PlantLookup } from './features/plants/plantLookup.ts';
 import { ServerMetrics } from './ops/serverMetrics.ts';
 import { ensureReadingPartitions } from './db/readingPartitions.ts';
 import { RawRetention } from './measurements/rawRetentionSchedule.ts';
+import { SearchIndexUpkeep } from './features/plants/searchIndexUpkeep.ts';
 import { startSimulation, type SimulationSettings } from './simulator/index.ts';
 import type { Simulator } from './simulator/simulator.ts';
 import { SimulatorLock } from './simulator/simulatorLock.ts';
@@ -229,6 +230,7 @@ export async function createServer(options: StartServerOptions = {}) {
         sharedWindows,
       }),
       plants: new PlantLookup(database.db, () => database.writes.value),
+      searchUpkeep: new SearchIndexUpkeep(database.db),
       writes: database.writes,
       now,
       pvHealth: options.pvHealth,
@@ -241,6 +243,8 @@ export async function createServer(options: StartServerOptions = {}) {
       if (options.demo) await seedDemo(context, options.demoFleet ?? DEFAULT_DEMO_FLEET_SIZE);
       if (options.admin) await ensureAdmin(context, options.admin);
     });
+    // Plants written by seeding, or by an earlier run: merge what they left.
+    context.searchUpkeep.noteWrite();
     const app = await buildApp(context, {
       logger: options.logger ?? { level: 'info', stream: process.stderr },
       bodyLimitBytes: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES,
@@ -287,6 +291,7 @@ export async function createServer(options: StartServerOptions = {}) {
         rawRetention?.stop(),
         closeApp(app, graceMs),
       ]);
+      await context.searchUpkeep.stop();
       await database.close();
       for (const result of stopped) if (result.status === 'rejected') throw result.reason;
     };

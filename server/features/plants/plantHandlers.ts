@@ -17,10 +17,15 @@ const PLANT_COLUMNS: SortColumnsOf<Routes['listPlants']> = {
   updatedAt: 'plants.updated_at',
 };
 
-export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
+export function plantHandlers({ db, now, searchUpkeep }: ServerContext): PlantHandlers {
+  // What the search finds (names, external ids) may have changed: its index merges later.
+  const noting = <T>(written: T): T => {
+    searchUpkeep.noteWrite();
+    return written;
+  };
   return {
     createPlant: async ({ user, body }) =>
-      insertPlant(db, user.organizationUuid, body, nowIso(now)),
+      noting(await insertPlant(db, user.organizationUuid, body, nowIso(now))),
 
     listPlants: async ({ user, query }) => {
       const plants = filteredPlants(db, user.organizationUuid, query);
@@ -37,11 +42,11 @@ export function plantHandlers({ db, now }: ServerContext): PlantHandlers {
 
     getPlant: async ({ plant }) => toPlant(plant),
 
-    updatePlant: async ({ plant, body }) => updatePlant(db, plant, body, nowIso(now)),
+    updatePlant: async ({ plant, body }) => noting(await updatePlant(db, plant, body, nowIso(now))),
 
     deletePlant: async ({ plant }) => {
       await deletePlant(db, plant.plant_uuid);
-      return undefined;
+      return noting(undefined);
     },
   };
 }
