@@ -1,7 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
-import type { SensorDailyRollupsTable, SensorHourlyRollupsTable } from '../db/tables.ts';
-import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import { ChunkedInsert, upsertBuilder } from './chunkedInsert.ts';
 import {
   aggregateQuarters,
   localDayIn,
@@ -9,11 +8,12 @@ import {
   utcHourOf,
   type CoarseRollup,
 } from './coarseRollups.ts';
+import { rollupsOf } from './readingsStore.ts';
 import type { Rollup } from './rollups.ts';
 
 /**
  * The hourly and daily rollup tables, kept in step with the 15-minute one: whoever rewrites
- * 15-minute rows calls `rewriteCoarseRollups` in the same transaction, and a change of what
+ * 15-minute rows calls `CoarseRollupWriter.rewrite` in the same transaction, and a change of what
  * the days are (the plant's zone) rebuilds them. Coarse rows are made from 15-minute rows only.
  */
 
@@ -34,14 +34,23 @@ export class CoarseRollupWriter {
     this.#days = new ChunkedInsert(trx, DAY_COLUMNS, CHUNK_ROWS, insertDays);
   }
 
-  /** Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs). */
-  async rewrite(sensorUuid: string, zone: string, fromMs: number, toMs: number): Promise<void> {
+  /**
+   * Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs), whose rows the
+   * caller has just replaced by `quarters` in this transaction: those are taken as given, and
+   * only the rest of the stale hours and days (quarters outside the span, unchanged) is read.
+   */
+  async rewrite(sensorUuid: string, zone: string, rewritten: RewrittenQuarters): Promise<void> {
+    const { fromMs, toMs, quarters: rewrittenQuarters } = rewritten;
     if (toMs <= fromMs) return;
     const trx = this.#trx;
     const { days, hours } = staleCoarseSpan(zone, fromMs, toMs);
+    const quarters = [
+      ...(await storedQuarters(trx, sensorUuid, hours.start, fromMs)),
+      ...rewrittenQuarters,
+      ...(await storedQuarters(trx, sensorUuid, toMs, hours.end)),
+    ];
     // Written over, not deleted first: rewritten quarters only gain coverage and samples (a new
     // reading never shortens what holds), so no hour or day that had a row loses it.
-    const quarters = await quartersOf(trx, sensorUuid, hours.start, hours.end);
     const inDays = quarters.filter(
       (quarter) => quarter.bucketStart >= days.start && quarter.bucketStart < days.end,
     );
@@ -100,14 +109,12 @@ export class CoarseRollupWriter {
 
 const EVER = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
 
-/** As `CoarseRollupWriter.rewrite`, for one sensor. */
-export const rewriteCoarseRollups = (
-  trx: Db,
-  sensorUuid: string,
-  zone: string,
-  fromMs: number,
-  toMs: number,
-): Promise<void> => new CoarseRollupWriter(trx).rewrite(sensorUuid, zone, fromMs, toMs);
+/** A span of 15-minute buckets just rewritten, and its rows as written (oldest first). */
+export interface RewrittenQuarters {
+  fromMs: number;
+  toMs: number;
+  quarters: readonly Rollup[];
+}
 
 /** As `CoarseRollupWriter.rebuild`, for one sensor. */
 export const rebuildCoarseRollups = (trx: Db, sensorUuid: string, zone: string): Promise<void> =>
@@ -152,27 +159,12 @@ export async function zonesOfSensors(
   return new Map(rows.map((row) => [row.sensor_uuid, row.timezone]));
 }
 
-function quartersOf(db: Db, sensorUuid: string, fromMs: number, toMs: number): Promise<Rollup[]> {
-  return rowsOf(
-    db,
-    db
-      .selectFrom('sensor_rollups')
-      .select([
-        'bucket_start as bucketStart',
-        'energy_kwh as energyKwh',
-        'mean_value as meanValue',
-        'min_value as minValue',
-        'max_value as maxValue',
-        'sample_count as sampleCount',
-        'covered_seconds as coveredSeconds',
-      ])
-      .where('sensor_uuid', '=', sensorUuid)
-      .where('bucket_start', '>=', fromMs)
-      .where('bucket_start', '<', toMs)
-      .orderBy('bucket_start')
-      .compile(),
-  );
-}
+const quartersOf = (db: Db, sensorUuid: string, fromMs: number, toMs: number) =>
+  rollupsOf(db, [sensorUuid], fromMs, toMs);
+
+/** As `quartersOf`, without a query when the span is empty. */
+const storedQuarters = (db: Db, sensorUuid: string, fromMs: number, toMs: number) =>
+  fromMs < toMs ? quartersOf(db, sensorUuid, fromMs, toMs) : Promise.resolve([]);
 
 const deleteHours = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =>
   trx
@@ -201,33 +193,14 @@ const VALUE_COLUMNS = [
 const HOUR_COLUMNS = ['sensor_uuid', 'hour_start', ...VALUE_COLUMNS];
 const DAY_COLUMNS = ['sensor_uuid', 'day_start', 'day_end', ...VALUE_COLUMNS];
 
-// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
-const insertHours = (db: Db, rows: PlaceholderRows) =>
-  db
-    .insertInto('sensor_hourly_rollups')
-    .values(rows as unknown as SensorHourlyRollupsTable[])
-    .onConflict((conflict) =>
-      conflict.columns(['sensor_uuid', 'hour_start']).doUpdateSet((eb) => ({
-        energy_kwh: eb.ref('excluded.energy_kwh'),
-        mean_value: eb.ref('excluded.mean_value'),
-        min_value: eb.ref('excluded.min_value'),
-        max_value: eb.ref('excluded.max_value'),
-        sample_count: eb.ref('excluded.sample_count'),
-        covered_seconds: eb.ref('excluded.covered_seconds'),
-      })),
-    );
-const insertDays = (db: Db, rows: PlaceholderRows) =>
-  db
-    .insertInto('sensor_daily_rollups')
-    .values(rows as unknown as SensorDailyRollupsTable[])
-    .onConflict((conflict) =>
-      conflict.columns(['sensor_uuid', 'day_start']).doUpdateSet((eb) => ({
-        day_end: eb.ref('excluded.day_end'),
-        energy_kwh: eb.ref('excluded.energy_kwh'),
-        mean_value: eb.ref('excluded.mean_value'),
-        min_value: eb.ref('excluded.min_value'),
-        max_value: eb.ref('excluded.max_value'),
-        sample_count: eb.ref('excluded.sample_count'),
-        covered_seconds: eb.ref('excluded.covered_seconds'),
-      })),
-    );
+// Every column but the key is written over by an upsert.
+const insertHours = upsertBuilder(
+  'sensor_hourly_rollups',
+  ['sensor_uuid', 'hour_start'],
+  VALUE_COLUMNS,
+);
+const insertDays = upsertBuilder(
+  'sensor_daily_rollups',
+  ['sensor_uuid', 'day_start'],
+  ['day_end', ...VALUE_COLUMNS],
+);

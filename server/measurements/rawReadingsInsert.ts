@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { engineOf } from '../db/engine.ts';
-import type { ReadingsTable } from '../db/tables.ts';
-import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import { ChunkedInsert, upsertBuilder } from './chunkedInsert.ts';
 
 /**
  * The raw readings' upsert (a reading at a stored time replaces it), one sensor's batch at a
@@ -29,16 +28,7 @@ export function rawReadingsInsert(trx: Db): RawReadingsInsert {
   return engineOf(trx) === 'postgres' ? new UnnestInsert(trx) : new SqliteChunkedInsert(trx);
 }
 
-// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
-const upsertReadings = (db: Db, rows: PlaceholderRows) =>
-  db
-    .insertInto('readings')
-    .values(rows as unknown as ReadingsTable[])
-    .onConflict((conflict) =>
-      conflict
-        .columns(['sensor_uuid', 'taken_at'])
-        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
-    );
+const upsertReadings = upsertBuilder('readings', ['sensor_uuid', 'taken_at'], ['value']);
 
 class SqliteChunkedInsert implements RawReadingsInsert {
   readonly #insert: ChunkedInsert;

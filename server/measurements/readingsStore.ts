@@ -5,12 +5,17 @@ import type { SensorRollupsTable } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
 import { rawReadingsInsert, type RawReadingsInsert } from './rawReadingsInsert.ts';
-import { CoarseRollupWriter, rebuildCoarseRollups, zonesOfSensors } from './coarseRollupStore.ts';
+import {
+  CoarseRollupWriter,
+  rebuildCoarseRollups,
+  zonesOfSensors,
+  type RewrittenQuarters,
+} from './coarseRollupStore.ts';
 import type { ReadingSensor } from './readingSensors.ts';
 import {
   bucketCeil,
   bucketStartOf,
-  generateRollups,
+  computeRollups,
   type Rollup,
   type Sample,
   type SampleColumns,
@@ -98,8 +103,8 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
     for (const batch of written) {
       const sensorUuid = batch.sensor.sensorUuid;
       await lockSensor(trx, sensorUuid);
-      const span = await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
-      await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, span.fromMs, span.toMs);
+      const rewritten = await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
+      await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, rewritten);
     }
     return { readings: readingsInsert.written, rollups: rollupsInsert.written };
   });
@@ -325,7 +330,7 @@ async function ingestSensor(
   batch: SensorReadings,
   readingsInsert: RawReadingsInsert,
   rollupsInsert: ChunkedInsert,
-): Promise<{ fromMs: number; toMs: number }> {
+): Promise<RewrittenQuarters> {
   const { sensor, takenAt, values } = batch;
   const sensorUuid = sensor.sensorUuid;
   const first = takenAt[0]!;
@@ -339,11 +344,14 @@ async function ingestSensor(
   const merged = mergeReadings(stored, batch);
 
   await readingsInsert.write(sensorUuid, takenAt, values);
-  await replaceRollups(trx, sensor, fromMs, toMs, merged, rollupsInsert);
-  return { fromMs, toMs };
+  const quarters = await replaceRollups(trx, sensor, fromMs, toMs, merged, rollupsInsert);
+  return { fromMs, toMs, quarters };
 }
 
-/** Deletes the rollups of [fromMs, toMs) and writes them anew from `samples`, all of that span. */
+/**
+ * Deletes the rollups of [fromMs, toMs) and writes them anew from `samples`, all of that span;
+ * answers the rows written, oldest first.
+ */
 async function replaceRollups(
   trx: Db,
   sensor: ReadingSensor,
@@ -351,7 +359,7 @@ async function replaceRollups(
   toMs: number,
   samples: SampleColumns,
   rollupsInsert: ChunkedInsert,
-): Promise<void> {
+): Promise<Rollup[]> {
   const sensorUuid = sensor.sensorUuid;
   const before = await readingBefore(trx, sensorUuid, fromMs);
   const after = await readingAtOrAfter(trx, sensorUuid, toMs);
@@ -361,7 +369,7 @@ async function replaceRollups(
     .where('bucket_start', '>=', fromMs)
     .where('bucket_start', '<', toMs)
     .execute();
-  const rollups = generateRollups({
+  const rollups = computeRollups({
     kind: sensor.kind,
     samplingIntervalSeconds: sensor.samplingIntervalSeconds,
     fromMs,
@@ -384,6 +392,7 @@ async function replaceRollups(
     if (pending) await pending;
   }
   await rollupsInsert.flush();
+  return rollups;
 }
 
 /** The stored readings of [fromMs, toMs) as columns. */
