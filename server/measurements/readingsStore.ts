@@ -314,7 +314,9 @@ function checkColumns({ sensor, takenAt, values }: SensorReadings): void {
 /**
  * Takes the sensor's row lock for the rest of the transaction (PostgreSQL: concurrent writers
  * of one sensor's readings go one after the other, so each recomputes rollups from the other's
- * readings) and checks it still exists. A no-op update is the portable way to do both.
+ * readings) and checks it still exists. A no-op update is the portable way to do both. On
+ * PostgreSQL this is also what keeps readings from outliving their sensor, in place of a
+ * foreign key (migration 0009): a delete of the sensor waits for this lock, or this for it.
  */
 async function lockSensor(trx: Db, sensorUuid: string): Promise<void> {
   const { numUpdatedRows } = await trx
