@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
+import type { TimeRange } from './metrics/localTime.ts';
 import { ChunkedInsert, upsertBuilder } from './chunkedInsert.ts';
 import {
   aggregateQuarters,
@@ -44,10 +45,12 @@ export class CoarseRollupWriter {
     if (toMs <= fromMs) return;
     const trx = this.#trx;
     const { days, hours } = staleCoarseSpan(zone, fromMs, toMs);
+    const stored = await quartersOutside(trx, sensorUuid, hours, rewritten);
+    const rewrittenAt = stored.findIndex((quarter) => quarter.bucketStart >= toMs);
     const quarters = [
-      ...(await storedQuarters(trx, sensorUuid, hours.start, fromMs)),
+      ...stored.slice(0, rewrittenAt < 0 ? stored.length : rewrittenAt),
       ...rewrittenQuarters,
-      ...(await storedQuarters(trx, sensorUuid, toMs, hours.end)),
+      ...(rewrittenAt < 0 ? [] : stored.slice(rewrittenAt)),
     ];
     // Written over, not deleted first: rewritten quarters only gain coverage and samples (a new
     // reading never shortens what holds), so no hour or day that had a row loses it.
@@ -162,9 +165,33 @@ export async function zonesOfSensors(
 const quartersOf = (db: Db, sensorUuid: string, fromMs: number, toMs: number) =>
   rollupsOf(db, [sensorUuid], fromMs, toMs);
 
-/** As `quartersOf`, without a query when the span is empty. */
-const storedQuarters = (db: Db, sensorUuid: string, fromMs: number, toMs: number) =>
-  fromMs < toMs ? quartersOf(db, sensorUuid, fromMs, toMs) : Promise.resolve([]);
+/** The sensor's quarters of `span` outside [fromMs, toMs), oldest first, in one query. */
+const quartersOutside = (
+  db: Db,
+  sensorUuid: string,
+  span: TimeRange,
+  { fromMs, toMs }: { fromMs: number; toMs: number },
+): Promise<Rollup[]> =>
+  rowsOf(
+    db,
+    db
+      .selectFrom('sensor_rollups')
+      .select([
+        'bucket_start as bucketStart',
+        'energy_kwh as energyKwh',
+        'mean_value as meanValue',
+        'min_value as minValue',
+        'max_value as maxValue',
+        'sample_count as sampleCount',
+        'covered_seconds as coveredSeconds',
+      ])
+      .where('sensor_uuid', '=', sensorUuid)
+      .where('bucket_start', '>=', span.start)
+      .where('bucket_start', '<', span.end)
+      .where((eb) => eb.or([eb('bucket_start', '<', fromMs), eb('bucket_start', '>=', toMs)]))
+      .orderBy('bucket_start')
+      .compile(),
+  );
 
 const deleteHours = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =>
   trx

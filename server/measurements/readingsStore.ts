@@ -11,6 +11,7 @@ import {
   zonesOfSensors,
   type RewrittenQuarters,
 } from './coarseRollupStore.ts';
+import { neighboursOf, readingsAround, type ReadingsAround } from './readingContext.ts';
 import type { ReadingSensor } from './readingSensors.ts';
 import {
   bucketCeil,
@@ -144,8 +145,8 @@ export function recomputeRollups(
         .execute();
     }
     const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
-    const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
-    await replaceRollups(trx, sensor, fromMs, toMs, stored, rollupsInsert);
+    const around = await readingsAround(trx, sensorUuid, fromMs, toMs);
+    await replaceRollups(trx, sensor, fromMs, toMs, around, rollupsInsert);
     const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
     // Whole: a recomputed quarter may lose its row, and a rewrite only writes rows over.
     await rebuildCoarseRollups(trx, sensorUuid, zone);
@@ -337,34 +338,43 @@ async function ingestSensor(
   const sensorUuid = sensor.sensorUuid;
   const first = takenAt[0]!;
   const last = takenAt[takenAt.length - 1]!;
-  const previous = await readingBefore(trx, sensorUuid, first);
-  const next = await readingAtOrAfter(trx, sensorUuid, last + 1);
+  const { before: previous, after: next } = await neighboursOf(trx, sensorUuid, first, last + 1);
   const fromMs = bucketStartOf(previous?.takenAt ?? first);
   const toMs = bucketCeil(next?.takenAt ?? last + sensor.samplingIntervalSeconds * 1000);
 
-  const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
+  // Read before the write: the batch lies inside [fromMs, toMs), so the readings before and
+  // after the span are the same either side of it.
+  const around = await readingsAround(trx, sensorUuid, fromMs, toMs);
+  const stored = around.samples;
   const merged = mergeReadings(stored, batch);
 
-  await readingsInsert.write(sensorUuid, takenAt, values);
-  const quarters = await replaceRollups(trx, sensor, fromMs, toMs, merged, rollupsInsert);
+  // The stored readings of the span hold every time of the batch that is stored.
+  const replacesStored = merged.takenAt.length < stored.takenAt.length + takenAt.length;
+  await readingsInsert.write(sensorUuid, takenAt, values, replacesStored);
+  const quarters = await replaceRollups(
+    trx,
+    sensor,
+    fromMs,
+    toMs,
+    { ...around, samples: merged },
+    rollupsInsert,
+  );
   return { fromMs, toMs, quarters };
 }
 
 /**
- * Deletes the rollups of [fromMs, toMs) and writes them anew from `samples`, all of that span;
- * answers the rows written, oldest first.
+ * Deletes the rollups of [fromMs, toMs) and writes them anew from the readings of that span
+ * and the ones just before and after it; answers the rows written, oldest first.
  */
 async function replaceRollups(
   trx: Db,
   sensor: ReadingSensor,
   fromMs: number,
   toMs: number,
-  samples: SampleColumns,
+  { before, samples, after }: ReadingsAround,
   rollupsInsert: ChunkedInsert,
 ): Promise<Rollup[]> {
   const sensorUuid = sensor.sensorUuid;
-  const before = await readingBefore(trx, sensorUuid, fromMs);
-  const after = await readingAtOrAfter(trx, sensorUuid, toMs);
   await trx
     .deleteFrom('sensor_rollups')
     .where('sensor_uuid', '=', sensorUuid)
@@ -395,20 +405,6 @@ async function replaceRollups(
   }
   await rollupsInsert.flush();
   return rollups;
-}
-
-/** The stored readings of [fromMs, toMs) as columns. */
-async function readingColumns(
-  db: Db,
-  sensorUuid: string,
-  fromMs: number,
-  toMs: number,
-): Promise<SampleColumns> {
-  const rows = await readingsOf(db, sensorUuid, fromMs, toMs);
-  return {
-    takenAt: rows.map((row) => row.takenAt),
-    values: rows.map((row) => row.value),
-  };
 }
 
 /** Stored and new readings in time order; a new reading replaces a stored one at its time. */
