@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
 import type { TimeRange } from './metrics/localTime.ts';
-import { ChunkedInsert, upsertBuilder } from './chunkedInsert.ts';
+import { rowsInsert, type RowsInsert, type RowsTable } from './rowsInsert.ts';
 import {
   aggregateQuarters,
   localDayIn,
@@ -26,13 +26,13 @@ const CHUNK_ROWS = 250;
  */
 export class CoarseRollupWriter {
   readonly #trx: Db;
-  readonly #hours: ChunkedInsert;
-  readonly #days: ChunkedInsert;
+  readonly #hours: RowsInsert;
+  readonly #days: RowsInsert;
 
   constructor(trx: Db) {
     this.#trx = trx;
-    this.#hours = new ChunkedInsert(trx, HOUR_COLUMNS, CHUNK_ROWS, insertHours);
-    this.#days = new ChunkedInsert(trx, DAY_COLUMNS, CHUNK_ROWS, insertDays);
+    this.#hours = rowsInsert(trx, HOURS, CHUNK_ROWS);
+    this.#days = rowsInsert(trx, DAYS, CHUNK_ROWS);
   }
 
   /**
@@ -210,24 +210,40 @@ const deleteDays = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =
     .execute();
 
 const VALUE_COLUMNS = [
-  'energy_kwh',
-  'mean_value',
-  'min_value',
-  'max_value',
-  'sample_count',
-  'covered_seconds',
+  { name: 'energy_kwh', pgType: 'float8' },
+  { name: 'mean_value', pgType: 'float8' },
+  { name: 'min_value', pgType: 'float8' },
+  { name: 'max_value', pgType: 'float8' },
+  { name: 'sample_count', pgType: 'int4' },
+  { name: 'covered_seconds', pgType: 'float8' },
 ] as const;
-const HOUR_COLUMNS = ['sensor_uuid', 'hour_start', ...VALUE_COLUMNS];
-const DAY_COLUMNS = ['sensor_uuid', 'day_start', 'day_end', ...VALUE_COLUMNS];
 
-// Every column but the key is written over by an upsert.
-const insertHours = upsertBuilder(
-  'sensor_hourly_rollups',
-  ['sensor_uuid', 'hour_start'],
-  VALUE_COLUMNS,
-);
-const insertDays = upsertBuilder(
+/** A coarse table's rows: its key, then the value columns; an upsert writes over all but the key. */
+function coarseTable<Table extends 'sensor_hourly_rollups' | 'sensor_daily_rollups'>(
+  table: Table,
+  key: RowsTable<Table>['columns'],
+  alsoUpdated: RowsTable<Table>['columns'] = [],
+): RowsTable<Table> {
+  const updated = [...alsoUpdated, ...VALUE_COLUMNS];
+  return {
+    table,
+    columns: [...key, ...updated],
+    upsert: {
+      key: key.map((column) => column.name),
+      updated: updated.map((column) => column.name),
+    },
+  };
+}
+
+const HOURS = coarseTable('sensor_hourly_rollups', [
+  { name: 'sensor_uuid', pgType: 'text' },
+  { name: 'hour_start', pgType: 'int8' },
+]);
+const DAYS = coarseTable(
   'sensor_daily_rollups',
-  ['sensor_uuid', 'day_start'],
-  ['day_end', ...VALUE_COLUMNS],
+  [
+    { name: 'sensor_uuid', pgType: 'text' },
+    { name: 'day_start', pgType: 'int8' },
+  ],
+  [{ name: 'day_end', pgType: 'int8' }],
 );

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { engineOf } from '../db/engine.ts';
 import { ChunkedInsert, upsertBuilder } from './chunkedInsert.ts';
+import { numericArrayLiteral } from './rowsInsert.ts';
 
 /**
  * The raw readings' upsert (a reading at a stored time replaces it), one sensor's batch at a
@@ -83,9 +84,9 @@ class UnnestInsert implements RawReadingsInsert {
     replacesStored: boolean,
   ): Promise<void> {
     if (takenAt.length === 0) return;
-    // pg sends a plain array as an array literal; a typed array would go as bytes.
-    const times = Array.from(takenAt);
-    const numbers = Array.from(values);
+    // Array literals made here (a typed array would go to pg as bytes).
+    const times = numericArrayLiteral(takenAt);
+    const numbers = numericArrayLiteral(values);
     // ON CONFLICT makes every row a speculative insertion, a cost of its own per row: only
     // when some time is stored already.
     const replacing = replacesStored
@@ -95,6 +96,6 @@ class UnnestInsert implements RawReadingsInsert {
       select ${sensorUuid}::text, reading.taken_at, reading.value
       from unnest(${times}::int8[], ${numbers}::float8[]) as reading(taken_at, value)
       ${replacing}`.execute(this.#trx);
-    this.#written += times.length;
+    this.#written += takenAt.length;
   }
 }

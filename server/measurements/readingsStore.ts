@@ -1,9 +1,8 @@
 import { inTransaction, type Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
 import { ensureReadingPartitions } from '../db/readingPartitions.ts';
-import type { SensorRollupsTable } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
-import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import { rowsInsert, type RowsInsert, type RowsTable } from './rowsInsert.ts';
 import { rawReadingsInsert, type RawReadingsInsert } from './rawReadingsInsert.ts';
 import {
   CoarseRollupWriter,
@@ -94,16 +93,19 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
   if (span) await ensureReadingPartitions(db, span.fromMs, span.toMs);
   return inTransaction(db, async (trx) => {
     const readingsInsert = rawReadingsInsert(trx);
-    const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
+    const rollupsInsert = rowsInsert(trx, ROLLUPS, ROLLUP_CHUNK_ROWS);
     const written = batches.filter((batch) => batch.takenAt.length > 0);
     const coarse = new CoarseRollupWriter(trx);
     const zones = await zonesOfSensors(
       trx,
       written.map((batch) => batch.sensor.sensorUuid),
     );
+    await lockSensors(
+      trx,
+      written.map((batch) => batch.sensor.sensorUuid),
+    );
     for (const batch of written) {
       const sensorUuid = batch.sensor.sensorUuid;
-      await lockSensor(trx, sensorUuid);
       const rewritten = await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
       await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, rewritten);
     }
@@ -123,7 +125,7 @@ export function recomputeRollups(
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     const sensorUuid = sensor.sensorUuid;
-    await lockSensor(trx, sensorUuid);
+    await lockSensors(trx, [sensorUuid]);
     let fromMs: number;
     let toMs: number;
     if (range) {
@@ -144,7 +146,7 @@ export function recomputeRollups(
         .where('bucket_start', '>=', fromMs)
         .execute();
     }
-    const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
+    const rollupsInsert = rowsInsert(trx, ROLLUPS, ROLLUP_CHUNK_ROWS);
     const around = await readingsAround(trx, sensorUuid, fromMs, toMs);
     await replaceRollups(trx, sensor, fromMs, toMs, around, rollupsInsert);
     const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
@@ -265,20 +267,19 @@ export async function latestReadingTimes(
   return latest;
 }
 
-const ROLLUP_COLUMNS = [
-  'sensor_uuid',
-  'bucket_start',
-  'energy_kwh',
-  'mean_value',
-  'min_value',
-  'max_value',
-  'sample_count',
-  'covered_seconds',
-] as const;
-
-// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
-const insertRollups = (db: Db, rows: PlaceholderRows) =>
-  db.insertInto('sensor_rollups').values(rows as unknown as SensorRollupsTable[]);
+const ROLLUPS: RowsTable<'sensor_rollups'> = {
+  table: 'sensor_rollups',
+  columns: [
+    { name: 'sensor_uuid', pgType: 'text' },
+    { name: 'bucket_start', pgType: 'int8' },
+    { name: 'energy_kwh', pgType: 'float8' },
+    { name: 'mean_value', pgType: 'float8' },
+    { name: 'min_value', pgType: 'float8' },
+    { name: 'max_value', pgType: 'float8' },
+    { name: 'sample_count', pgType: 'int4' },
+    { name: 'covered_seconds', pgType: 'float8' },
+  ],
+};
 
 /** The earliest and latest times of the batches; undefined when they hold no reading. */
 function timeSpanOf(
@@ -313,26 +314,31 @@ function checkColumns({ sensor, takenAt, values }: SensorReadings): void {
 }
 
 /**
- * Takes the sensor's row lock for the rest of the transaction (PostgreSQL: concurrent writers
+ * Takes the sensors' row locks for the rest of the transaction (PostgreSQL: concurrent writers
  * of one sensor's readings go one after the other, so each recomputes rollups from the other's
- * readings) and checks it still exists. A no-op update is the portable way to do both. On
- * PostgreSQL this is also what keeps readings from outliving their sensor, in place of a
- * foreign key (migration 0009): a delete of the sensor waits for this lock, or this for it.
+ * readings) and checks they still exist. A no-op update is the portable way to do both, one
+ * statement for all of them. On PostgreSQL this is also what keeps readings from outliving
+ * their sensor, in place of a foreign key (migration 0009): a delete of a sensor waits for
+ * this lock, or this for it.
  */
-async function lockSensor(trx: Db, sensorUuid: string): Promise<void> {
-  const { numUpdatedRows } = await trx
+async function lockSensors(trx: Db, sensorUuids: readonly string[]): Promise<void> {
+  if (sensorUuids.length === 0) return;
+  const locked = await trx
     .updateTable('sensors')
     .set((eb) => ({ sampling_interval_seconds: eb.ref('sampling_interval_seconds') }))
-    .where('sensor_uuid', '=', sensorUuid)
-    .executeTakeFirstOrThrow();
-  if (numUpdatedRows === 0n) throw notFound(`Sensor ${sensorUuid} not found`);
+    .where('sensor_uuid', 'in', [...sensorUuids])
+    .returning('sensor_uuid')
+    .execute();
+  const found = new Set(locked.map((row) => row.sensor_uuid));
+  const missing = sensorUuids.find((sensorUuid) => !found.has(sensorUuid));
+  if (missing) throw notFound(`Sensor ${missing} not found`);
 }
 
 async function ingestSensor(
   trx: Db,
   batch: SensorReadings,
   readingsInsert: RawReadingsInsert,
-  rollupsInsert: ChunkedInsert,
+  rollupsInsert: RowsInsert,
 ): Promise<RewrittenQuarters> {
   const { sensor, takenAt, values } = batch;
   const sensorUuid = sensor.sensorUuid;
@@ -372,7 +378,7 @@ async function replaceRollups(
   fromMs: number,
   toMs: number,
   { before, samples, after }: ReadingsAround,
-  rollupsInsert: ChunkedInsert,
+  rollupsInsert: RowsInsert,
 ): Promise<Rollup[]> {
   const sensorUuid = sensor.sensorUuid;
   await trx
