@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/tables.ts';
 
 /** Placeholder rows: column name → a distinct number, so the bound order can be checked. */
 export type PlaceholderRows = Record<string, number>[];
@@ -72,4 +73,31 @@ export class ChunkedInsert {
     this.#statements.set(rows, statement);
     return statement;
   }
+}
+
+/**
+ * A `build` for ChunkedInsert: INSERT INTO `table`, and a row whose `key` is already there gets
+ * the `updated` columns of the incoming one.
+ */
+export function upsertBuilder<Table extends keyof Database & string>(
+  table: Table,
+  key: readonly (keyof Database[Table] & string)[],
+  updated: readonly (keyof Database[Table] & string)[],
+): (db: Db, rows: PlaceholderRows) => Compilable<unknown> {
+  // Placeholder rows are numbers standing for the values bound at run time; the columns are
+  // checked against the table's above, which the query builder cannot follow through generics.
+  return (db, rows) =>
+    db
+      .insertInto(table)
+      .values(rows as never)
+      .onConflict((conflict) =>
+        conflict
+          .columns(key as never)
+          .doUpdateSet(
+            (eb) =>
+              Object.fromEntries(
+                updated.map((column) => [column, eb.ref(`excluded.${column}` as never)]),
+              ) as never,
+          ),
+      );
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
-import type { SensorDailyRollupsTable, SensorHourlyRollupsTable } from '../db/tables.ts';
-import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import type { TimeRange } from './metrics/localTime.ts';
+import { rowsInsert, type RowsInsert, type RowsTable } from './rowsInsert.ts';
 import {
   aggregateQuarters,
   localDayIn,
@@ -9,11 +9,12 @@ import {
   utcHourOf,
   type CoarseRollup,
 } from './coarseRollups.ts';
+import { rollupsOf } from './readingsStore.ts';
 import type { Rollup } from './rollups.ts';
 
 /**
  * The hourly and daily rollup tables, kept in step with the 15-minute one: whoever rewrites
- * 15-minute rows calls `rewriteCoarseRollups` in the same transaction, and a change of what
+ * 15-minute rows calls `CoarseRollupWriter.rewrite` in the same transaction, and a change of what
  * the days are (the plant's zone) rebuilds them. Coarse rows are made from 15-minute rows only.
  */
 
@@ -25,23 +26,34 @@ const CHUNK_ROWS = 250;
  */
 export class CoarseRollupWriter {
   readonly #trx: Db;
-  readonly #hours: ChunkedInsert;
-  readonly #days: ChunkedInsert;
+  readonly #hours: RowsInsert;
+  readonly #days: RowsInsert;
 
   constructor(trx: Db) {
     this.#trx = trx;
-    this.#hours = new ChunkedInsert(trx, HOUR_COLUMNS, CHUNK_ROWS, insertHours);
-    this.#days = new ChunkedInsert(trx, DAY_COLUMNS, CHUNK_ROWS, insertDays);
+    this.#hours = rowsInsert(trx, HOURS, CHUNK_ROWS);
+    this.#days = rowsInsert(trx, DAYS, CHUNK_ROWS);
   }
 
-  /** Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs). */
-  async rewrite(sensorUuid: string, zone: string, fromMs: number, toMs: number): Promise<void> {
+  /**
+   * Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs), whose rows the
+   * caller has just replaced by `quarters` in this transaction: those are taken as given, and
+   * only the rest of the stale hours and days (quarters outside the span, unchanged) is read.
+   */
+  async rewrite(sensorUuid: string, zone: string, rewritten: RewrittenQuarters): Promise<void> {
+    const { fromMs, toMs, quarters: rewrittenQuarters } = rewritten;
     if (toMs <= fromMs) return;
     const trx = this.#trx;
     const { days, hours } = staleCoarseSpan(zone, fromMs, toMs);
+    const stored = await quartersOutside(trx, sensorUuid, hours, rewritten);
+    const rewrittenAt = stored.findIndex((quarter) => quarter.bucketStart >= toMs);
+    const quarters = [
+      ...stored.slice(0, rewrittenAt < 0 ? stored.length : rewrittenAt),
+      ...rewrittenQuarters,
+      ...(rewrittenAt < 0 ? [] : stored.slice(rewrittenAt)),
+    ];
     // Written over, not deleted first: rewritten quarters only gain coverage and samples (a new
     // reading never shortens what holds), so no hour or day that had a row loses it.
-    const quarters = await quartersOf(trx, sensorUuid, hours.start, hours.end);
     const inDays = quarters.filter(
       (quarter) => quarter.bucketStart >= days.start && quarter.bucketStart < days.end,
     );
@@ -100,14 +112,12 @@ export class CoarseRollupWriter {
 
 const EVER = { start: Number.MIN_SAFE_INTEGER, end: Number.MAX_SAFE_INTEGER };
 
-/** As `CoarseRollupWriter.rewrite`, for one sensor. */
-export const rewriteCoarseRollups = (
-  trx: Db,
-  sensorUuid: string,
-  zone: string,
-  fromMs: number,
-  toMs: number,
-): Promise<void> => new CoarseRollupWriter(trx).rewrite(sensorUuid, zone, fromMs, toMs);
+/** A span of 15-minute buckets just rewritten, and its rows as written (oldest first). */
+export interface RewrittenQuarters {
+  fromMs: number;
+  toMs: number;
+  quarters: readonly Rollup[];
+}
 
 /** As `CoarseRollupWriter.rebuild`, for one sensor. */
 export const rebuildCoarseRollups = (trx: Db, sensorUuid: string, zone: string): Promise<void> =>
@@ -152,8 +162,17 @@ export async function zonesOfSensors(
   return new Map(rows.map((row) => [row.sensor_uuid, row.timezone]));
 }
 
-function quartersOf(db: Db, sensorUuid: string, fromMs: number, toMs: number): Promise<Rollup[]> {
-  return rowsOf(
+const quartersOf = (db: Db, sensorUuid: string, fromMs: number, toMs: number) =>
+  rollupsOf(db, [sensorUuid], fromMs, toMs);
+
+/** The sensor's quarters of `span` outside [fromMs, toMs), oldest first, in one query. */
+const quartersOutside = (
+  db: Db,
+  sensorUuid: string,
+  span: TimeRange,
+  { fromMs, toMs }: { fromMs: number; toMs: number },
+): Promise<Rollup[]> =>
+  rowsOf(
     db,
     db
       .selectFrom('sensor_rollups')
@@ -167,12 +186,12 @@ function quartersOf(db: Db, sensorUuid: string, fromMs: number, toMs: number): P
         'covered_seconds as coveredSeconds',
       ])
       .where('sensor_uuid', '=', sensorUuid)
-      .where('bucket_start', '>=', fromMs)
-      .where('bucket_start', '<', toMs)
+      .where('bucket_start', '>=', span.start)
+      .where('bucket_start', '<', span.end)
+      .where((eb) => eb.or([eb('bucket_start', '<', fromMs), eb('bucket_start', '>=', toMs)]))
       .orderBy('bucket_start')
       .compile(),
   );
-}
 
 const deleteHours = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =>
   trx
@@ -191,43 +210,40 @@ const deleteDays = (trx: Db, sensorUuid: string, fromMs: number, toMs: number) =
     .execute();
 
 const VALUE_COLUMNS = [
-  'energy_kwh',
-  'mean_value',
-  'min_value',
-  'max_value',
-  'sample_count',
-  'covered_seconds',
+  { name: 'energy_kwh', pgType: 'float8' },
+  { name: 'mean_value', pgType: 'float8' },
+  { name: 'min_value', pgType: 'float8' },
+  { name: 'max_value', pgType: 'float8' },
+  { name: 'sample_count', pgType: 'int4' },
+  { name: 'covered_seconds', pgType: 'float8' },
 ] as const;
-const HOUR_COLUMNS = ['sensor_uuid', 'hour_start', ...VALUE_COLUMNS];
-const DAY_COLUMNS = ['sensor_uuid', 'day_start', 'day_end', ...VALUE_COLUMNS];
 
-// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
-const insertHours = (db: Db, rows: PlaceholderRows) =>
-  db
-    .insertInto('sensor_hourly_rollups')
-    .values(rows as unknown as SensorHourlyRollupsTable[])
-    .onConflict((conflict) =>
-      conflict.columns(['sensor_uuid', 'hour_start']).doUpdateSet((eb) => ({
-        energy_kwh: eb.ref('excluded.energy_kwh'),
-        mean_value: eb.ref('excluded.mean_value'),
-        min_value: eb.ref('excluded.min_value'),
-        max_value: eb.ref('excluded.max_value'),
-        sample_count: eb.ref('excluded.sample_count'),
-        covered_seconds: eb.ref('excluded.covered_seconds'),
-      })),
-    );
-const insertDays = (db: Db, rows: PlaceholderRows) =>
-  db
-    .insertInto('sensor_daily_rollups')
-    .values(rows as unknown as SensorDailyRollupsTable[])
-    .onConflict((conflict) =>
-      conflict.columns(['sensor_uuid', 'day_start']).doUpdateSet((eb) => ({
-        day_end: eb.ref('excluded.day_end'),
-        energy_kwh: eb.ref('excluded.energy_kwh'),
-        mean_value: eb.ref('excluded.mean_value'),
-        min_value: eb.ref('excluded.min_value'),
-        max_value: eb.ref('excluded.max_value'),
-        sample_count: eb.ref('excluded.sample_count'),
-        covered_seconds: eb.ref('excluded.covered_seconds'),
-      })),
-    );
+/** A coarse table's rows: its key, then the value columns; an upsert writes over all but the key. */
+function coarseTable<Table extends 'sensor_hourly_rollups' | 'sensor_daily_rollups'>(
+  table: Table,
+  key: RowsTable<Table>['columns'],
+  alsoUpdated: RowsTable<Table>['columns'] = [],
+): RowsTable<Table> {
+  const updated = [...alsoUpdated, ...VALUE_COLUMNS];
+  return {
+    table,
+    columns: [...key, ...updated],
+    upsert: {
+      key: key.map((column) => column.name),
+      updated: updated.map((column) => column.name),
+    },
+  };
+}
+
+const HOURS = coarseTable('sensor_hourly_rollups', [
+  { name: 'sensor_uuid', pgType: 'text' },
+  { name: 'hour_start', pgType: 'int8' },
+]);
+const DAYS = coarseTable(
+  'sensor_daily_rollups',
+  [
+    { name: 'sensor_uuid', pgType: 'text' },
+    { name: 'day_start', pgType: 'int8' },
+  ],
+  [{ name: 'day_end', pgType: 'int8' }],
+);

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { engineOf } from '../db/engine.ts';
-import type { ReadingsTable } from '../db/tables.ts';
-import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import { ChunkedInsert, upsertBuilder } from './chunkedInsert.ts';
+import { numericArrayLiteral } from './rowsInsert.ts';
 
 /**
  * The raw readings' upsert (a reading at a stored time replaces it), one sensor's batch at a
@@ -16,8 +16,17 @@ import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
  * arrays are parsed as two values and planned once per batch.
  */
 export interface RawReadingsInsert {
-  /** Upserts one sensor's readings (times strictly increasing, checked by the caller). */
-  write(sensorUuid: string, takenAt: ArrayLike<number>, values: ArrayLike<number>): Promise<void>;
+  /**
+   * Upserts one sensor's readings (times strictly increasing, checked by the caller).
+   * `replacesStored`: whether some of those times are stored already (the caller has read them,
+   * under the sensor's lock); when none is, PostgreSQL inserts them without ON CONFLICT.
+   */
+  write(
+    sensorUuid: string,
+    takenAt: ArrayLike<number>,
+    values: ArrayLike<number>,
+    replacesStored: boolean,
+  ): Promise<void>;
   /** Readings written so far. */
   readonly written: number;
 }
@@ -29,16 +38,7 @@ export function rawReadingsInsert(trx: Db): RawReadingsInsert {
   return engineOf(trx) === 'postgres' ? new UnnestInsert(trx) : new SqliteChunkedInsert(trx);
 }
 
-// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
-const upsertReadings = (db: Db, rows: PlaceholderRows) =>
-  db
-    .insertInto('readings')
-    .values(rows as unknown as ReadingsTable[])
-    .onConflict((conflict) =>
-      conflict
-        .columns(['sensor_uuid', 'taken_at'])
-        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
-    );
+const upsertReadings = upsertBuilder('readings', ['sensor_uuid', 'taken_at'], ['value']);
 
 class SqliteChunkedInsert implements RawReadingsInsert {
   readonly #insert: ChunkedInsert;
@@ -56,6 +56,7 @@ class SqliteChunkedInsert implements RawReadingsInsert {
     takenAt: ArrayLike<number>,
     values: ArrayLike<number>,
   ): Promise<void> {
+    // Always the upsert: SQLite's costs next to nothing more than a plain insert.
     for (let index = 0; index < takenAt.length; index++) {
       const pending = this.#insert.add(sensorUuid, takenAt[index], values[index]);
       if (pending) await pending;
@@ -80,15 +81,21 @@ class UnnestInsert implements RawReadingsInsert {
     sensorUuid: string,
     takenAt: ArrayLike<number>,
     values: ArrayLike<number>,
+    replacesStored: boolean,
   ): Promise<void> {
     if (takenAt.length === 0) return;
-    // pg sends a plain array as an array literal; a typed array would go as bytes.
-    const times = Array.from(takenAt);
-    const numbers = Array.from(values);
+    // Array literals made here (a typed array would go to pg as bytes).
+    const times = numericArrayLiteral(takenAt);
+    const numbers = numericArrayLiteral(values);
+    // ON CONFLICT makes every row a speculative insertion, a cost of its own per row: only
+    // when some time is stored already.
+    const replacing = replacesStored
+      ? sql`on conflict (sensor_uuid, taken_at) do update set value = excluded.value`
+      : sql``;
     await sql`insert into readings (sensor_uuid, taken_at, value)
       select ${sensorUuid}::text, reading.taken_at, reading.value
       from unnest(${times}::int8[], ${numbers}::float8[]) as reading(taken_at, value)
-      on conflict (sensor_uuid, taken_at) do update set value = excluded.value`.execute(this.#trx);
-    this.#written += times.length;
+      ${replacing}`.execute(this.#trx);
+    this.#written += takenAt.length;
   }
 }

@@ -27,10 +27,12 @@ export function readingHandlers(context: ServerContext): ReadingHandlers {
       if (columns.takenAt.length > 0) {
         await ensureReadingPartitions(db, columns.takenAt[0]!, columns.takenAt.at(-1)!);
       }
-      // A sensor fed through the API is its owner's from now on: the simulator leaves it alone.
       await inTransaction(db, async (trx) => {
-        await markFedExternally(trx, sensor.sensorUuid, now());
+        // First: it locks the sensor, or answers 404 if a delete got there first (the insert
+        // below would fail on its foreign key instead, a 500).
         await ingestMany(trx, [{ sensor, ...columns }]);
+        // A sensor fed through the API is its owner's from now on: the simulator leaves it alone.
+        await markFedExternally(trx, sensor.sensorUuid, now());
       });
       ingestion?.readingsAccepted(body.readings.length);
       return { accepted: body.readings.length };

@@ -1,17 +1,22 @@
 import { inTransaction, type Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
 import { ensureReadingPartitions } from '../db/readingPartitions.ts';
-import type { SensorRollupsTable } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
-import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
+import { rowsInsert, type RowsInsert, type RowsTable } from './rowsInsert.ts';
 import { rawReadingsInsert, type RawReadingsInsert } from './rawReadingsInsert.ts';
-import { CoarseRollupWriter, rebuildCoarseRollups, zonesOfSensors } from './coarseRollupStore.ts';
+import {
+  CoarseRollupWriter,
+  rebuildCoarseRollups,
+  zonesOfSensors,
+  type RewrittenQuarters,
+} from './coarseRollupStore.ts';
+import { neighboursOf, readingsAround, type ReadingsAround } from './readingContext.ts';
 import type { ReadingSensor } from './readingSensors.ts';
 import { asMountedRight } from './signInversion.ts';
 import {
   bucketCeil,
   bucketStartOf,
-  generateRollups,
+  computeRollups,
   type Rollup,
   type Sample,
   type SampleColumns,
@@ -89,19 +94,22 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
   if (span) await ensureReadingPartitions(db, span.fromMs, span.toMs);
   return inTransaction(db, async (trx) => {
     const readingsInsert = rawReadingsInsert(trx);
-    const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
+    const rollupsInsert = rowsInsert(trx, ROLLUPS, ROLLUP_CHUNK_ROWS);
     const written = batches.filter((batch) => batch.takenAt.length > 0);
     const coarse = new CoarseRollupWriter(trx);
     const zones = await zonesOfSensors(
       trx,
       written.map((batch) => batch.sensor.sensorUuid),
     );
+    const inverted = await lockSensors(
+      trx,
+      written.map((batch) => batch.sensor.sensorUuid),
+    );
     for (const batch of written) {
       const sensorUuid = batch.sensor.sensorUuid;
-      const { signInverted } = await lockSensor(trx, sensorUuid);
-      const oriented = asMountedRight(batch, signInverted);
-      const span = await ingestSensor(trx, oriented, readingsInsert, rollupsInsert);
-      await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, span.fromMs, span.toMs);
+      const oriented = asMountedRight(batch, inverted.get(sensorUuid)!);
+      const rewritten = await ingestSensor(trx, oriented, readingsInsert, rollupsInsert);
+      await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, rewritten);
     }
     return { readings: readingsInsert.written, rollups: rollupsInsert.written };
   });
@@ -119,7 +127,7 @@ export function recomputeRollups(
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     const sensorUuid = sensor.sensorUuid;
-    await lockSensor(trx, sensorUuid);
+    await lockSensors(trx, [sensorUuid]);
     let fromMs: number;
     let toMs: number;
     if (range) {
@@ -140,9 +148,9 @@ export function recomputeRollups(
         .where('bucket_start', '>=', fromMs)
         .execute();
     }
-    const rollupsInsert = new ChunkedInsert(trx, ROLLUP_COLUMNS, ROLLUP_CHUNK_ROWS, insertRollups);
-    const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
-    await replaceRollups(trx, sensor, fromMs, toMs, stored, rollupsInsert);
+    const rollupsInsert = rowsInsert(trx, ROLLUPS, ROLLUP_CHUNK_ROWS);
+    const around = await readingsAround(trx, sensorUuid, fromMs, toMs);
+    await replaceRollups(trx, sensor, fromMs, toMs, around, rollupsInsert);
     const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
     // Whole: a recomputed quarter may lose its row, and a rewrite only writes rows over.
     await rebuildCoarseRollups(trx, sensorUuid, zone);
@@ -261,20 +269,19 @@ export async function latestReadingTimes(
   return latest;
 }
 
-const ROLLUP_COLUMNS = [
-  'sensor_uuid',
-  'bucket_start',
-  'energy_kwh',
-  'mean_value',
-  'min_value',
-  'max_value',
-  'sample_count',
-  'covered_seconds',
-] as const;
-
-// Placeholder rows are numbers standing for the values bound at run time (see ChunkedInsert).
-const insertRollups = (db: Db, rows: PlaceholderRows) =>
-  db.insertInto('sensor_rollups').values(rows as unknown as SensorRollupsTable[]);
+const ROLLUPS: RowsTable<'sensor_rollups'> = {
+  table: 'sensor_rollups',
+  columns: [
+    { name: 'sensor_uuid', pgType: 'text' },
+    { name: 'bucket_start', pgType: 'int8' },
+    { name: 'energy_kwh', pgType: 'float8' },
+    { name: 'mean_value', pgType: 'float8' },
+    { name: 'min_value', pgType: 'float8' },
+    { name: 'max_value', pgType: 'float8' },
+    { name: 'sample_count', pgType: 'int4' },
+    { name: 'covered_seconds', pgType: 'float8' },
+  ],
+};
 
 /** The earliest and latest times of the batches; undefined when they hold no reading. */
 function timeSpanOf(
@@ -309,66 +316,87 @@ function checkColumns({ sensor, takenAt, values }: SensorReadings): void {
 }
 
 /**
- * Takes the sensor's row lock for the rest of the transaction (PostgreSQL: concurrent writers
+ * Takes the sensors' row locks for the rest of the transaction (PostgreSQL: concurrent writers
  * of one sensor's readings go one after the other, so each recomputes rollups from the other's
- * readings) and checks it still exists. A no-op update is the portable way to do both. Answers
- * whether the sensor is mounted backwards, read under that lock: a change of the setting
- * (signInversion.ts) turns the stored readings in a transaction that holds the same lock, so
- * each reading is negated exactly as often as the setting says.
+ * readings) and checks they still exist. A no-op update is the portable way to do both, one
+ * statement for all of them. On PostgreSQL this is also what keeps readings from outliving
+ * their sensor, in place of a foreign key (migration 0009): a delete of a sensor waits for
+ * this lock, or this for it. Answers whether each sensor is mounted backwards, read under that
+ * lock: a change of the setting (signInversion.ts) turns the stored readings in a transaction
+ * that holds the same lock, so each reading is negated exactly as often as the setting says.
  */
-async function lockSensor(trx: Db, sensorUuid: string): Promise<{ signInverted: boolean }> {
+async function lockSensors(
+  trx: Db,
+  sensorUuids: readonly string[],
+): Promise<ReadonlyMap<string, boolean>> {
+  const inverted = new Map<string, boolean>();
+  if (sensorUuids.length === 0) return inverted;
   const locked = await trx
     .updateTable('sensors')
     .set((eb) => ({ sampling_interval_seconds: eb.ref('sampling_interval_seconds') }))
-    .where('sensor_uuid', '=', sensorUuid)
-    .returning('sign_inverted')
-    .executeTakeFirst();
-  if (!locked) throw notFound(`Sensor ${sensorUuid} not found`);
-  return { signInverted: locked.sign_inverted === 1 };
+    .where('sensor_uuid', 'in', [...sensorUuids])
+    .returning(['sensor_uuid', 'sign_inverted'])
+    .execute();
+  for (const row of locked) inverted.set(row.sensor_uuid, row.sign_inverted === 1);
+  const missing = sensorUuids.find((sensorUuid) => !inverted.has(sensorUuid));
+  if (missing) throw notFound(`Sensor ${missing} not found`);
+  return inverted;
 }
 
 async function ingestSensor(
   trx: Db,
   batch: SensorReadings,
   readingsInsert: RawReadingsInsert,
-  rollupsInsert: ChunkedInsert,
-): Promise<{ fromMs: number; toMs: number }> {
+  rollupsInsert: RowsInsert,
+): Promise<RewrittenQuarters> {
   const { sensor, takenAt, values } = batch;
   const sensorUuid = sensor.sensorUuid;
   const first = takenAt[0]!;
   const last = takenAt[takenAt.length - 1]!;
-  const previous = await readingBefore(trx, sensorUuid, first);
-  const next = await readingAtOrAfter(trx, sensorUuid, last + 1);
+  const { before: previous, after: next } = await neighboursOf(trx, sensorUuid, first, last + 1);
   const fromMs = bucketStartOf(previous?.takenAt ?? first);
   const toMs = bucketCeil(next?.takenAt ?? last + sensor.samplingIntervalSeconds * 1000);
 
-  const stored = await readingColumns(trx, sensorUuid, fromMs, toMs);
+  // Read before the write: the batch lies inside [fromMs, toMs), so the readings before and
+  // after the span are the same either side of it.
+  const around = await readingsAround(trx, sensorUuid, fromMs, toMs);
+  const stored = around.samples;
   const merged = mergeReadings(stored, batch);
 
-  await readingsInsert.write(sensorUuid, takenAt, values);
-  await replaceRollups(trx, sensor, fromMs, toMs, merged, rollupsInsert);
-  return { fromMs, toMs };
+  // The stored readings of the span hold every time of the batch that is stored.
+  const replacesStored = merged.takenAt.length < stored.takenAt.length + takenAt.length;
+  await readingsInsert.write(sensorUuid, takenAt, values, replacesStored);
+  const quarters = await replaceRollups(
+    trx,
+    sensor,
+    fromMs,
+    toMs,
+    { ...around, samples: merged },
+    rollupsInsert,
+  );
+  return { fromMs, toMs, quarters };
 }
 
-/** Deletes the rollups of [fromMs, toMs) and writes them anew from `samples`, all of that span. */
+/**
+ * Deletes the rollups of [fromMs, toMs) and writes them anew from the readings of that span
+ * and the ones just before and after it; answers the rows written, oldest first.
+ */
 async function replaceRollups(
   trx: Db,
   sensor: ReadingSensor,
   fromMs: number,
   toMs: number,
-  samples: SampleColumns,
-  rollupsInsert: ChunkedInsert,
-): Promise<void> {
+  { before, samples, after }: ReadingsAround,
+  rollupsInsert: RowsInsert,
+): Promise<Rollup[]> {
   const sensorUuid = sensor.sensorUuid;
-  const before = await readingBefore(trx, sensorUuid, fromMs);
-  const after = await readingAtOrAfter(trx, sensorUuid, toMs);
   await trx
     .deleteFrom('sensor_rollups')
     .where('sensor_uuid', '=', sensorUuid)
     .where('bucket_start', '>=', fromMs)
     .where('bucket_start', '<', toMs)
     .execute();
-  const rollups = generateRollups({
+  const rollups = computeRollups({
     kind: sensor.kind,
     samplingIntervalSeconds: sensor.samplingIntervalSeconds,
     fromMs,
@@ -391,20 +419,7 @@ async function replaceRollups(
     if (pending) await pending;
   }
   await rollupsInsert.flush();
-}
-
-/** The stored readings of [fromMs, toMs) as columns. */
-async function readingColumns(
-  db: Db,
-  sensorUuid: string,
-  fromMs: number,
-  toMs: number,
-): Promise<SampleColumns> {
-  const rows = await readingsOf(db, sensorUuid, fromMs, toMs);
-  return {
-    takenAt: rows.map((row) => row.takenAt),
-    values: rows.map((row) => row.value),
-  };
+  return rollups;
 }
 
 /** Stored and new readings in time order; a new reading replaces a stored one at its time. */

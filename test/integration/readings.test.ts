@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { routes } from '../../api/index.ts';
 import type { Db } from '../../server/db/database.ts';
 import { readingsOf, rollupsOf } from '../../server/measurements/readingsStore.ts';
 import { createPlant, createSensor, expectStatus } from '../support/entities.ts';
+import { testEngine } from '../support/testDatabases.ts';
 import { expectErrorBody, MISSING_UUID, TestServer, type DemoRole } from '../support/testServer.ts';
 
 /**
@@ -54,6 +56,25 @@ async function accepted(sensorUuid: string, readings: unknown[]): Promise<number
   const response = await post(sensorUuid, { readings });
   const body = routes.ingestReadings.response.parse(expectStatus(response, 202, 'ingest'));
   return body.accepted;
+}
+
+/**
+ * Waits until the ingestion request is held up by the delete's open transaction: on PostgreSQL
+ * until it waits for the sensor's row lock (it read the sensor before the delete commits), on
+ * SQLite for a while (its single connection makes every query of the request wait).
+ */
+async function untilIngestionWaits(): Promise<void> {
+  if (testEngine() !== 'postgres') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return;
+  }
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const { rows } = await sql<{ waiting: string }>`
+      select count(*) as waiting from pg_locks where not granted`.execute(db);
+    if (Number(rows[0]!.waiting) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('The ingestion never waited for the sensor delete');
 }
 
 const rollups = (sensorUuid: string) => rollupsOf(db, [sensorUuid], ...EVER);
@@ -204,6 +225,37 @@ describe('POST /plants/{plantUuid}/sensors/{sensorUuid}/readings', () => {
       token: tokens.installer,
     });
     expect(deleted.status).toBe(204);
+    expect(await readingCount(sensor)).toBe(0);
+    expect(await rollups(sensor)).toEqual([]);
+  });
+
+  it('deletes the readings and rollups with their plant', async () => {
+    const plant = (await createPlant(server, tokens.installer)).plantUuid;
+    const sensor = await newSensor(['POWER'], { plant });
+    const response = await post(
+      sensor,
+      { readings: everyMinute(30, () => 500) },
+      'installer',
+      plant,
+    );
+    expectStatus(response, 202, 'ingest');
+    expect(await readingCount(sensor)).toBe(30);
+    const deleted = await server.request('DELETE', `/plants/${plant}`, { token: tokens.admin });
+    expect(deleted.status).toBe(204);
+    expect(await readingCount(sensor)).toBe(0);
+    expect(await rollups(sensor)).toEqual([]);
+  });
+
+  it('answers 404 and writes nothing for a sensor deleted while its readings arrive', async () => {
+    const sensor = await newSensor(['POWER']);
+    let ingesting: Promise<{ status: number }> | undefined;
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('sensors').where('sensor_uuid', '=', sensor).execute();
+      ingesting = post(sensor, { readings: everyMinute(30, () => 500) });
+      await untilIngestionWaits();
+    });
+    const response = await ingesting!;
+    expect(response.status).toBe(404);
     expect(await readingCount(sensor)).toBe(0);
     expect(await rollups(sensor)).toEqual([]);
   });

@@ -9,6 +9,7 @@ import * as coarseRollups from './0005_coarse_rollups.ts';
 import * as throttleEvents from './0006_throttle_events.ts';
 import * as plantSearch from './0007_plant_search.ts';
 import * as partitionedReadings from './0008_partitioned_readings.ts';
+import * as readingsIntegrity from './0009_readings_integrity.ts';
 import * as searchIndexUpkeep from './0010_search_index_upkeep.ts';
 import * as sensorSignInversion from './0013_sensor_sign_inversion.ts';
 
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0006_throttle_events': throttleEvents,
   '0007_plant_search': plantSearch,
   '0008_partitioned_readings': partitionedReadings,
+  '0009_readings_integrity': readingsIntegrity,
   '0010_search_index_upkeep': searchIndexUpkeep,
   '0013_sensor_sign_inversion': sensorSignInversion,
 };
