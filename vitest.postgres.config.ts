@@ -10,7 +10,8 @@ import { sharedConfig } from './vitest.shared.config.ts';
  * Every suite that starts its servers on the default in-memory database, hence on PostgreSQL
  * here, plus restart and exitWithParent, which take a database URL there instead of a file, and the
  * fuzz suite.
- * Left out: serverFiles and desktop/* (SQLite files and the desktop's sandbox by design), and
+ * Left out: serverFiles and desktop/* (SQLite files and the desktop's sandbox by design; but
+ * draftSend, whose server is an ordinary test server, is in), and
  * demoFleet, whose background history (12 plants, 90 days) takes longer than its 30 s on
  * PostgreSQL (8 s on SQLite): the simulator's ingestion is not yet fast there.
  */
@@ -43,6 +44,7 @@ export const POSTGRES_SUITES = [
   'test/integration/serverExposure.test.ts',
   'test/integration/logging.test.ts',
   'test/integration/monitor/monitor.test.ts',
+  'test/integration/desktop/draftSend.test.ts',
   'test/integration/rawRetention.test.ts',
   'test/integration/instances.test.ts',
   'test/integration/restart.test.ts',
@@ -52,6 +54,7 @@ export const POSTGRES_SUITES = [
   'test/integration/plantSearch.test.ts',
   'test/integration/ops.test.ts',
   'test/integration/gracefulShutdown.test.ts',
+  'test/integration/signInversion.test.ts',
 ];
 
 /** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */

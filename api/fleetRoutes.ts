@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { permission as p } from './permissions.ts';
 import { pageOf, Uuid } from './schemas/common.ts';
-import { enumListParam, listQueryShape, stringListParam, uuidListParam } from './schemas/query.ts';
+import {
+  booleanParam,
+  enumListParam,
+  listQueryShape,
+  stringListParam,
+  uuidListParam,
+} from './schemas/query.ts';
 import { PV_HEALTH_STATUSES } from './schemas/metrics.ts';
 import { PLANT_SUMMARY_SORT, PlantSensorStatuses, PlantSummary } from './schemas/fleet.ts';
 
@@ -45,12 +51,18 @@ export const fleetRoutes = {
     tag: 'Fleet',
     summary: 'Freshness of every sensor of a plant (extension)',
     description:
-      'Extension. Per sensor: the last reading and its value with unit, when the value last changed, the expected interval, the freshness state (REPORTING, LATE after 3 intervals, SILENT after 3 intervals and 15 minutes, NEVER) and the share of the last 24 hours with data.',
+      'Extension. Per sensor: the last reading and its value with unit, when the value last changed, the expected interval, the freshness state (REPORTING, LATE after 3 intervals, SILENT after 3 intervals and 15 minutes, NEVER) and the share of the last 24 hours with data. With `recent=true`, also its readings of the last 15 minutes (`recent`, at most one a minute) for live views.',
     auth: 'access',
     permissions: [p('SENSORS', 'READ')],
     ownership: true,
     extension: 'plantdesk',
     params: z.object({ plantUuid: Uuid }),
+    query: z.object({
+      recent: booleanParam('recent').meta({
+        description:
+          "Add each sensor's readings of the last 15 minutes (`recent`); default false, and the field is left out",
+      }),
+    }),
     status: 200,
     response: PlantSensorStatuses,
   }),

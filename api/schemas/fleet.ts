@@ -108,6 +108,14 @@ export const PV_HEALTH_SEVERITY: Record<(typeof PV_HEALTH_STATUSES)[number], num
   FAULT: 3,
 };
 
+export const RecentReading = z
+  .object({
+    at: UtcTimestamp.meta({ description: 'When the reading was taken' }),
+    value: z.number(),
+  })
+  .meta({ id: 'RecentReading', description: 'A reading for a live view (extension)' });
+export type RecentReading = z.infer<typeof RecentReading>;
+
 export const SensorStatus = z
   .object({
     sensorUuid: Uuid,
@@ -134,6 +142,10 @@ export const SensorStatus = z
     coverage24h: z.number().min(0).max(1).meta({
       description:
         'Share of the last 24 hours with data: each reading covers until the next when that comes within 3 intervals, else one interval',
+    }),
+    recent: z.array(RecentReading).optional().meta({
+      description:
+        'Only with `recent=true`: the readings of the 15 minutes up to evaluatedAt, oldest first, at most one a minute (the last of each minute-long slice counted back from evaluatedAt; a sparser sensor keeps all its readings). Values in `unit`, as stored (after signInverted)',
     }),
   })
   .meta({ id: 'SensorStatus', description: 'Freshness of one sensor (extension)' });

@@ -9,6 +9,19 @@ export const SensorFlow = z.enum(SENSOR_FLOWS).meta({
 });
 export type SensorFlow = z.infer<typeof SensorFlow>;
 
+/**
+ * Extension: the primary data types whose readings are signed flows, which a meter mounted
+ * backwards (a current transformer around the wire the wrong way) reports negated. An ENERGY
+ * counter has no such fix (a reversed bidirectional meter swaps its import and export
+ * registers, it does not count down), nor has a STATE_OF_CHARGE, a temperature, an irradiance
+ * or a voltage magnitude.
+ */
+export const SIGN_INVERTIBLE_DATA_TYPES = ['POWER', 'CURRENT'] as const;
+
+const SIGN_INVERTED_DESCRIPTION = `Extension (PlantDesk): the meter is mounted backwards. The server negates every reading of this sensor as it arrives, and setting or clearing it negates the readings and rollups already stored, in the same transaction, so metrics and history answer as if the meter had always been mounted right. Only for sensors whose readings (primary data type) are ${SIGN_INVERTIBLE_DATA_TYPES.join(' or ')}; true on any other (ENERGY counters, STATE_OF_CHARGE, ...) answers 422. A server with only the specification's routes leaves it out: absent means false.`;
+
+export const SignInverted = z.boolean().meta({ description: SIGN_INVERTED_DESCRIPTION });
+
 export const SensorConnection = z
   .object({
     vendorUuid: Uuid,
@@ -26,6 +39,7 @@ export const SensorRecord = z
     sensorTypeUuid: Uuid,
     dataTypesCollectUuids: z.array(Uuid),
     flow: SensorFlow,
+    signInverted: SignInverted.optional(),
     samplingIntervalSeconds: z.int(),
     connection: SensorConnection.nullable(),
     metadata: Metadata,
@@ -49,6 +63,10 @@ export const SensorCreateDto = z
     flow: SensorFlow.optional().meta({
       description: 'Defaults to CONSUMPTION for power or energy sensors, AMBIENT otherwise',
     }),
+    signInverted: z
+      .boolean()
+      .optional()
+      .meta({ description: `${SIGN_INVERTED_DESCRIPTION} Defaults to false.` }),
     samplingIntervalSeconds: z
       .int()
       .min(1)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
+import { ensureReadingPartitions } from '../../server/db/readingPartitions.ts';
 import { startServer, type StartServerOptions } from '../../server/index.ts';
 import { startPostgresCluster } from '../../test/support/postgresCluster.ts';
 import { BenchApi } from './benchApi.ts';
@@ -110,6 +111,12 @@ async function copyMeasurements(
   const source = new DatabaseSync(sqliteFile, { readOnly: true });
   let copied = 0;
   try {
+    // `readings` is partitioned by month on PostgreSQL: the year's months must exist first.
+    const span = source.prepare(
+      'select min(taken_at) as first, max(taken_at) as last from readings',
+    );
+    const { first, last } = span.get() as { first: number | null; last: number | null };
+    if (first !== null && last !== null) await ensureReadingPartitions(db, first, last);
     for (const { table, columns } of TABLES) {
       const names = columns.map(([name]) => name);
       const select = source.prepare(

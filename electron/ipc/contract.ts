@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { routes, type RouteId } from '../../api/routes.ts';
 import type { RouteInput, RouteResult } from '../../api/routeInput.ts';
 import type { CurrentUser } from '../../api/schemas/auth.ts';
-import { Uuid } from '../../api/schemas/common.ts';
+import { Name, Uuid } from '../../api/schemas/common.ts';
+import { DevicesCreateDto } from '../../api/schemas/devices.ts';
+import { PlantCreateDto } from '../../api/schemas/plants.ts';
+import { SensorCreateDto } from '../../api/schemas/sensors.ts';
+import { SettingValue } from '../../api/schemas/vendors.ts';
 import { isSecureEnough } from './addresses.ts';
 import type { ChannelName, EventName } from './names.ts';
 
@@ -254,6 +258,169 @@ export const MuteInput = z.strictObject({
 });
 export type MuteInput = z.infer<typeof MuteInput>;
 
+// ── Commissioning drafts (without a connection) ─────────────────────────────────────────────
+
+/** The local id of a device or sensor within its draft (the renderer chooses it). */
+const DraftKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'key must be 1 to 64 letters, digits, - or _' });
+const SettingName = z.string().min(1).max(100);
+
+/** A device as the wizard describes it; its name identifies it within the plant. */
+export const DraftDevice = DevicesCreateDto.extend({ key: DraftKey, name: Name });
+export type DraftDevice = z.infer<typeof DraftDevice>;
+
+/** A sensor; `deviceKey` links it to a device of the same draft. */
+export const DraftSensor = SensorCreateDto.omit({ deviceUuid: true }).extend({
+  key: DraftKey,
+  name: Name,
+  deviceKey: DraftKey.nullable().optional(),
+  /** Sent as `ignoreConnectionsTest=true`: the installer saved it without a passing test. */
+  ignoreConnectionsTest: z.boolean().optional(),
+});
+export type DraftSensor = z.infer<typeof DraftSensor>;
+
+/**
+ * A vendor integration's settings, without its secrets: `secretFields` names the secret fields
+ * the installer filled in, whose values are asked again when the draft is sent (they are never
+ * written to the data folder, nor to the keychain, which may not exist).
+ */
+export const DraftVendor = z.strictObject({
+  vendorUuid: Uuid,
+  settings: z.record(SettingName, SettingValue),
+  secretFields: z.array(SettingName).max(50).default([]),
+});
+export type DraftVendor = z.infer<typeof DraftVendor>;
+
+function duplicateOf(values: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const value of values) {
+    if (seen.has(value)) return value;
+    seen.add(value);
+  }
+  return undefined;
+}
+
+/** What the wizard fills in: the plant, its devices, sensors and vendor settings. */
+export const DraftContent = z
+  .strictObject({
+    plant: PlantCreateDto,
+    devices: z.array(DraftDevice).max(200).default([]),
+    sensors: z.array(DraftSensor).max(500).default([]),
+    vendors: z.array(DraftVendor).max(50).default([]),
+  })
+  .superRefine((content, context) => {
+    const problem = (path: (string | number)[], message: string) =>
+      context.addIssue({ code: 'custom', path, message });
+    for (const [list, label] of [
+      [content.devices, 'device'],
+      [content.sensors, 'sensor'],
+    ] as const) {
+      const section = label === 'device' ? 'devices' : 'sensors';
+      const key = duplicateOf(list.map((item) => item.key));
+      if (key !== undefined) problem([section], `Two ${label}s have the key '${key}'`);
+      // A name identifies a device or sensor within its plant when a send is retried.
+      const name = duplicateOf(list.map((item) => item.name));
+      if (name !== undefined) problem([section], `Two ${label}s are named '${name}'`);
+    }
+    const deviceKeys = new Set(content.devices.map((device) => device.key));
+    content.sensors.forEach((sensor, index) => {
+      if (sensor.deviceKey != null && !deviceKeys.has(sensor.deviceKey)) {
+        problem(
+          ['sensors', index, 'deviceKey'],
+          `No device of this draft has the key '${sensor.deviceKey}'`,
+        );
+      }
+    });
+    const vendor = duplicateOf(content.vendors.map((entry) => entry.vendorUuid));
+    if (vendor !== undefined) problem(['vendors'], `Vendor ${vendor} is set twice`);
+    content.vendors.forEach((entry, index) => {
+      const secret = entry.secretFields.find((field) => Object.hasOwn(entry.settings, field));
+      if (secret !== undefined) {
+        problem(
+          ['vendors', index, 'settings', secret],
+          `'${secret}' is a secret: it is asked again when the draft is sent, never kept in the draft`,
+        );
+      }
+    });
+  });
+export type DraftContentInput = z.input<typeof DraftContent>;
+export type DraftContent = z.output<typeof DraftContent>;
+
+/** What the server already holds of a draft: the uuids it answered, as the send went. */
+export interface DraftProgress {
+  plantUuid: string | null;
+  /** Device key → deviceUuid. */
+  devices: Record<string, string>;
+  /** Sensor key → sensorUuid. */
+  sensors: Record<string, string>;
+  /** vendorUuid → when it was configured (the server's `configuredAt`). */
+  vendors: Record<string, string>;
+}
+
+export type DraftSection = 'plant' | 'devices' | 'sensors' | 'vendors';
+
+/** Something of the draft the last send could not create, on the field it concerns. */
+export interface DraftRefusal {
+  section: DraftSection;
+  /** The device's or sensor's key, the vendor's uuid; absent for the plant. */
+  key?: string;
+  /** The field of that plant, device, sensor or vendor setting, when the message names one. */
+  field?: string;
+  /**
+   * - `refused`: the server answered 400, 403, 409 or 422 (`status`);
+   * - `conflict`: the server holds a different plant (device, sensor) under the draft's external
+   *   id (name): nothing is changed on either side, the user decides;
+   * - `secretNeeded`: a secret setting was not given again for this send;
+   * - `notSent`: it depends on something refused (a sensor of a device that was not created).
+   */
+  kind: 'refused' | 'conflict' | 'secretNeeded' | 'notSent';
+  message: string;
+  status?: number;
+}
+
+export interface Draft {
+  draftId: string;
+  /** The environment and account it belongs to: it is listed, read and sent only there. */
+  environmentId: string;
+  account: string;
+  createdAt: string;
+  updatedAt: string;
+  content: DraftContent;
+  /** `sent`: the server holds all of it; `partlySent`: some of it; `notSent`: none yet. */
+  status: 'notSent' | 'partlySent' | 'sent';
+  sent: DraftProgress;
+  /** What the last send could not create. */
+  refusals: DraftRefusal[];
+  lastSentAt: string | null;
+}
+
+export const DraftId = Uuid;
+export const DraftSaveInput = z.strictObject({
+  /** Absent: a new draft. */
+  draftId: DraftId.optional(),
+  content: DraftContent,
+});
+export type DraftSaveInput = z.input<typeof DraftSaveInput>;
+
+export const DraftSendInput = z.strictObject({
+  /** vendorUuid → secret field → value, for this send only (see DraftVendor.secretFields). */
+  secrets: z.record(z.string(), z.record(SettingName, z.string().max(4096))).optional(),
+});
+export type DraftSendInput = z.input<typeof DraftSendInput>;
+
+export interface DraftSendResult {
+  draft: Draft;
+  /**
+   * - `sent`: the server holds the whole draft;
+   * - `refused`: the rest was created, but the server refused something (see `draft.refusals`);
+   * - `interrupted`: the connection (or session) failed meanwhile: what was created is recorded,
+   *   and sending again resumes there.
+   */
+  outcome: 'sent' | 'refused' | 'interrupted';
+  message: string;
+}
+
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
 export interface SerializedError {
   /**
@@ -374,6 +541,20 @@ export const channels = {
   'alerts.updateSettings': channel<AlertsState>()(z.tuple([MonitorSettingsInput])),
   /** Evaluates the active environment now rather than at the next interval. */
   'alerts.checkNow': channel<AlertsState>()(z.tuple([])),
+
+  /**
+   * Commissioning drafts of the active environment and account (the signed-in one, else the one
+   * remembered for the environment): kept by the host in its data folder while the server
+   * cannot be reached, and sent when it can.
+   */
+  'drafts.list': channel<Draft[]>()(z.tuple([])),
+  'drafts.get': channel<Draft>()(z.tuple([DraftId])),
+  'drafts.save': channel<Draft>()(z.tuple([DraftSaveInput])),
+  'drafts.delete': channel()(z.tuple([DraftId])),
+  /** Creates what the server does not hold yet, in workflow order; safe to repeat. */
+  'drafts.send': channel<DraftSendResult>()(
+    z.union([z.tuple([DraftId]), z.tuple([DraftId, DraftSendInput])]),
+  ),
 
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),

@@ -26,6 +26,11 @@ export const CHANNEL_NAMES = [
   'alerts.unmute',
   'alerts.updateSettings',
   'alerts.checkNow',
+  'drafts.list',
+  'drafts.get',
+  'drafts.save',
+  'drafts.delete',
+  'drafts.send',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

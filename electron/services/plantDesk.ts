@@ -11,19 +11,20 @@ import type {
   Environment,
   KeychainStatus,
   LocalSandboxState,
-  SerializedError,
   PdfSaveResult,
 } from '../ipc/contract.ts';
-import type { BridgeableError } from '../ipc/dispatch.ts';
 import { createApiClient } from './api/apiClient.ts';
 import { formatDuration } from './api/apiError.ts';
+import { HostError } from './hostError.ts';
 import { joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
 import type { Logger } from './logger.ts';
-import { openSecretStore, type SecretStore } from './secrets.ts';
+import { normalizeEmail, openSecretStore, type SecretStore } from './secrets.ts';
+import { createDraftService } from './drafts/draftService.ts';
+import { createDraftStore, ownerOf, type DraftOwner } from './drafts/draftStore.ts';
 import { createSessionManager } from './session.ts';
 import { IMMEDIATE_TIMING, UnknownAlertError } from './monitor/alertLifecycle.ts';
 import { createAlertStore } from './monitor/alertStore.ts';
@@ -101,23 +102,10 @@ export interface PlantDesk {
 }
 
 export const APP_NAME = 'PlantDesk';
+export { HostError };
+
 export const DOCS_HOSTS: readonly string[] = ['plantdesk.example'];
 const DEFAULT_CONNECTION_TEST_TIMEOUT_MS = 10_000;
-
-/** A refusal of the host itself (not of the API), shown to the user as is. */
-export class HostError extends Error implements BridgeableError {
-  readonly kind: SerializedError['kind'];
-
-  constructor(kind: SerializedError['kind'], message: string) {
-    super(message);
-    this.name = 'HostError';
-    this.kind = kind;
-  }
-
-  toSerialized(): SerializedError {
-    return { kind: this.kind, message: this.message };
-  }
-}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -180,6 +168,44 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     }
     return { environmentId: state.environmentId, email: state.user.email };
   }
+
+  /**
+   * Drafts are the active environment's, for its signed-in account or, while the server cannot
+   * be reached (a remembered sign-in not yet restored), the account remembered for it.
+   */
+  function draftOwner(): DraftOwner {
+    const state = session.state();
+    const account = state.user?.email ?? state.rememberedEmail;
+    if (!state.environmentId || account === undefined) {
+      throw new HostError(
+        'signedOut',
+        'Sign in to this environment once (with “remember me” to work without a connection) to keep drafts',
+      );
+    }
+    return ownerOf(state.environmentId, account);
+  }
+  const drafts = createDraftService({
+    store: createDraftStore(options.dataDir, log),
+    owner: draftOwner,
+    clientFor(owner) {
+      const signedIn = session
+        .signedIn()
+        .find(
+          (entry) =>
+            entry.environmentId === owner.environmentId &&
+            normalizeEmail(entry.email) === owner.account,
+        );
+      if (!signedIn) {
+        throw new HostError(
+          'signedOut',
+          'Sign in to this environment with the account of the draft to send it',
+        );
+      }
+      return signedIn.client;
+    },
+    now,
+    log,
+  });
 
   // Restoring a remembered session may wait for a remote server: handlers that need the session
   // wait for it, startup does not.
@@ -393,6 +419,28 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       const { environmentId } = actor();
       await monitor.check(environmentId);
       return monitor.state(environmentId);
+    },
+
+    async 'drafts.list'() {
+      await activated();
+      return drafts.list();
+    },
+    async 'drafts.get'(draftId) {
+      await activated();
+      return drafts.get(draftId);
+    },
+    async 'drafts.save'(input) {
+      await activated();
+      return drafts.save(input);
+    },
+    async 'drafts.delete'(draftId) {
+      await activated();
+      drafts.remove(draftId);
+    },
+    async 'drafts.send'(...args) {
+      const [draftId, input] = args;
+      await activated();
+      return drafts.send(draftId, input);
     },
 
     async 'shell.openExternal'(url) {

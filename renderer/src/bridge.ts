@@ -1,6 +1,10 @@
 import type {
   ApiCallOptions,
   ChannelName,
+  Draft,
+  DraftSaveInput,
+  DraftSendInput,
+  DraftSendResult,
   Envelope,
   EventName,
   Events,
@@ -253,6 +257,31 @@ export function useBridge(): PlantDeskBridge {
     ),
   );
   return instance;
+}
+
+/** The host's commissioning drafts, as typed calls (see the `drafts.*` channels). */
+export interface DraftCalls {
+  /** The active environment's drafts of its account, newest first. */
+  list(): Promise<Draft[]>;
+  get(draftId: string): Promise<Draft>;
+  /** Without `draftId`, a new draft. */
+  save(input: DraftSaveInput): Promise<Draft>;
+  remove(draftId: string): Promise<void>;
+  /** `secrets`: the secret vendor settings the draft names, typed again for this send only. */
+  send(draftId: string, input?: DraftSendInput): Promise<DraftSendResult>;
+}
+
+export function draftCalls(bridge: PlantDeskBridge = useBridge()): DraftCalls {
+  return {
+    list: () => bridge.invoke('drafts.list'),
+    get: (draftId) => bridge.invoke('drafts.get', draftId),
+    save: (input) => bridge.invoke('drafts.save', input),
+    remove: (draftId) => bridge.invoke('drafts.delete', draftId),
+    send: (draftId, input) =>
+      input === undefined
+        ? bridge.invoke('drafts.send', draftId)
+        : bridge.invoke('drafts.send', draftId, input),
+  };
 }
 
 /**

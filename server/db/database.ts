@@ -6,7 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import type pg from 'pg';
 import { engineOf, engineOfLocation, type Engine } from './engine.ts';
-import { registerDirectConnection } from './fastQuery.ts';
+import { registerDirectConnection, registerDirectPool } from './fastQuery.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { NodeSqliteDatabase, type StatementObserver } from './nodeSqlite.ts';
 import { ADVISORY_LOCKS, withAdvisoryLock } from './advisoryLocks.ts';
@@ -90,6 +90,7 @@ export async function openPostgresDatabase(
     instanceId,
     options.observeStatements,
   );
+  registerDirectPool(db, pool);
   const exclusively = <T>(work: () => Promise<T>) =>
     withAdvisoryLock(pool, ADVISORY_LOCKS.startup, work);
   const sharedWrites = new SharedWrites(url, pool, writes, instanceId, options.sharedWrites);

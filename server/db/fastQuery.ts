@@ -1,4 +1,5 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import { SelectQueryNode, type Compilable, type CompiledQuery } from 'kysely';
+import type pg from 'pg';
 import type { Db } from './database.ts';
 import type { NodeSqliteDatabase } from './nodeSqlite.ts';
 
@@ -12,15 +13,56 @@ import type { NodeSqliteDatabase } from './nodeSqlite.ts';
  * `node:sqlite` runs a statement to completion synchronously, so outside a transaction a read
  * sees only committed data, exactly as it would after waiting for the mutex; while another
  * request's transaction is open (it spans awaits), the read waits for it through Kysely.
- * On PostgreSQL there is no direct path and every query goes through Kysely.
+ *
+ * On PostgreSQL a select outside a transaction of ours goes straight to the pool (`pg` answers
+ * the same rows Kysely would hand on; writes and transactions keep Kysely's path, where they are
+ * notified and counted). The queries of a fixed shape (`reusableQuery`, `fixedShape`) run as
+ * named prepared statements: PostgreSQL then parses each once per connection and can keep its
+ * plan, which was most of its work for a small read.
  */
 
 const directConnections = new WeakMap<Db, NodeSqliteDatabase>();
+const directPools = new WeakMap<Db, pg.Pool>();
 
 /** Called once by the SQLite opener for its root Kysely instance. */
 export function registerDirectConnection(db: Db, sqlite: NodeSqliteDatabase): void {
   directConnections.set(db, sqlite);
 }
+
+/** Called once by the PostgreSQL opener for its root Kysely instance. */
+export function registerDirectPool(db: Db, pool: pg.Pool): void {
+  directPools.set(db, pool);
+}
+
+/**
+ * Statement names by SQL text. Each connection keeps every statement it prepared for as long as
+ * it lives, so only fixed shapes are named, and at most this many of them.
+ */
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 256;
+
+/** Marks `query`'s SQL as one of the few fixed shapes worth preparing (see above). */
+export function fixedShape<Row>(query: CompiledQuery<Row>): CompiledQuery<Row> {
+  if (!statementNames.has(query.sql) && statementNames.size < MAX_NAMED_STATEMENTS) {
+    statementNames.set(query.sql, `plantdesk_read_${statementNames.size}`);
+  }
+  return query;
+}
+
+/** The pool to read `db` through directly: PostgreSQL's, outside a transaction of ours. */
+export function directPoolOf(db: Db): pg.Pool | undefined {
+  return db.isTransaction ? undefined : directPools.get(db);
+}
+
+function directPoolFor(db: Db, query: CompiledQuery): pg.Pool | undefined {
+  return SelectQueryNode.is(query.query) ? directPoolOf(db) : undefined;
+}
+
+const statementOf = (query: CompiledQuery) => ({
+  text: query.sql,
+  values: [...query.parameters],
+  name: statementNames.get(query.sql),
+});
 
 export function rowsOf<Row>(db: Db, query: CompiledQuery<Row>): Promise<Row[]> {
   const sqlite = db.isTransaction ? undefined : directConnections.get(db);
@@ -30,6 +72,10 @@ export function rowsOf<Row>(db: Db, query: CompiledQuery<Row>): Promise<Row[]> {
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+  const pool = directPoolFor(db, query);
+  if (pool) {
+    return pool.query(statementOf(query)).then((result) => result.rows as Row[]);
   }
   return db.executeQuery(query).then((result) => result.rows);
 }
@@ -46,6 +92,12 @@ export function tuplesOf(db: Db, query: CompiledQuery): Promise<unknown[][]> {
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+  const pool = directPoolFor(db, query);
+  if (pool) {
+    return pool
+      .query<unknown[]>({ ...statementOf(query), rowMode: 'array' })
+      .then((result) => result.rows);
   }
   return db
     .executeQuery(query)
@@ -70,7 +122,7 @@ export function reusableQuery<Args extends readonly string[], Row>(
       if (standIns.some((standIn) => !query.parameters.includes(standIn))) {
         throw new Error('reusableQuery: every argument must be used as a bound value');
       }
-      template = { query, slots };
+      template = { query: fixedShape(query), slots };
       templates.set(db, template);
     }
     const { query, slots } = template;

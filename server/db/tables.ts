@@ -179,6 +179,8 @@ export interface SensorsTable {
   sensor_type_uuid: string;
   flow: string;
   sampling_interval_seconds: number;
+  /** 1: readings are negated on arrival (migration 0013, features/sensors/signInversion.ts). */
+  sign_inverted: Generated<number>;
   connection_vendor_uuid: string | null;
   connection_address: string | null;
   metadata: string;

@@ -10,4 +10,14 @@ export class EncodedJson<T> {
   constructor(value: T) {
     this.bytes = Buffer.from(JSON.stringify(value));
   }
+
+  /**
+   * JSON text made another, faster way, which must be byte for byte what `JSON.stringify` gives
+   * for some `T` (as `seriesJson.ts` proves for series).
+   */
+  static ofJsonText<T>(json: string): EncodedJson<T> {
+    const encoded = Object.create(EncodedJson.prototype) as { bytes: Buffer };
+    encoded.bytes = Buffer.from(json);
+    return encoded as EncodedJson<T>;
+  }
 }

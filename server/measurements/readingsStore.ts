@@ -7,6 +7,7 @@ import { ChunkedInsert, type PlaceholderRows } from './chunkedInsert.ts';
 import { rawReadingsInsert, type RawReadingsInsert } from './rawReadingsInsert.ts';
 import { CoarseRollupWriter, rebuildCoarseRollups, zonesOfSensors } from './coarseRollupStore.ts';
 import type { ReadingSensor } from './readingSensors.ts';
+import { asMountedRight } from './signInversion.ts';
 import {
   bucketCeil,
   bucketStartOf,
@@ -97,8 +98,9 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
     );
     for (const batch of written) {
       const sensorUuid = batch.sensor.sensorUuid;
-      await lockSensor(trx, sensorUuid);
-      const span = await ingestSensor(trx, batch, readingsInsert, rollupsInsert);
+      const { signInverted } = await lockSensor(trx, sensorUuid);
+      const oriented = asMountedRight(batch, signInverted);
+      const span = await ingestSensor(trx, oriented, readingsInsert, rollupsInsert);
       await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, span.fromMs, span.toMs);
     }
     return { readings: readingsInsert.written, rollups: rollupsInsert.written };
@@ -309,15 +311,20 @@ function checkColumns({ sensor, takenAt, values }: SensorReadings): void {
 /**
  * Takes the sensor's row lock for the rest of the transaction (PostgreSQL: concurrent writers
  * of one sensor's readings go one after the other, so each recomputes rollups from the other's
- * readings) and checks it still exists. A no-op update is the portable way to do both.
+ * readings) and checks it still exists. A no-op update is the portable way to do both. Answers
+ * whether the sensor is mounted backwards, read under that lock: a change of the setting
+ * (signInversion.ts) turns the stored readings in a transaction that holds the same lock, so
+ * each reading is negated exactly as often as the setting says.
  */
-async function lockSensor(trx: Db, sensorUuid: string): Promise<void> {
-  const { numUpdatedRows } = await trx
+async function lockSensor(trx: Db, sensorUuid: string): Promise<{ signInverted: boolean }> {
+  const locked = await trx
     .updateTable('sensors')
     .set((eb) => ({ sampling_interval_seconds: eb.ref('sampling_interval_seconds') }))
     .where('sensor_uuid', '=', sensorUuid)
-    .executeTakeFirstOrThrow();
-  if (numUpdatedRows === 0n) throw notFound(`Sensor ${sensorUuid} not found`);
+    .returning('sign_inverted')
+    .executeTakeFirst();
+  if (!locked) throw notFound(`Sensor ${sensorUuid} not found`);
+  return { signInverted: locked.sign_inverted === 1 };
 }
 
 async function ingestSensor(

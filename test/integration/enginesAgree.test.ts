@@ -398,6 +398,46 @@ describe('both engines answer byte for byte alike', () => {
     await both('POST', '/plants', { body: { name: '' } });
     await both('DELETE', `/plants/${rome}`, { role: 'operator' });
   });
+
+  test('live readings and a grid meter turned by signInverted, and back (extensions)', async () => {
+    for (const plant of PLANTS)
+      await ok(`/plants/${plantOf(plant.name)}/sensor-statuses?recent=true`);
+    const id = plantOf('Alpha Rome');
+    const sensors = await ok(`/plants/${id}/sensors?sort=name,asc`);
+    const grid = sensors.content.find((sensor: { flow: string }) => sensor.flow === 'GRID');
+    const gridPath = `/plants/${id}/sensors/${grid.sensorUuid}`;
+    const day = READING_WINDOWS['Europe/Rome']!;
+    const [first, second] = [dayAfter(day, 0, 'Europe/Rome'), dayAfter(day, 1, 'Europe/Rome')];
+    for (const signInverted of [true, false]) {
+      expectAnswer(
+        await both('PUT', gridPath, { body: { signInverted } }),
+        200,
+        'PUT signInverted',
+      );
+      await ok(`${gridPath}?includeRelationships=true`);
+      await ok(`/plants/${id}/sensor-statuses?recent=true`);
+      await ok(`/plants/${id}/daily-power-consumptions?date=${second}`);
+      await ok(`/plants/${id}/hourly-power-consumptions?date=${first}`);
+      await ok(
+        `/plants/${id}/summary-daily-power-consumptions?startDate=${first}&endDate=${second}`,
+      );
+      for (const granularity of ['minutes', 'hours', 'days'])
+        await ok(
+          `/plants/${id}/sensor-history-consumptions?startDate=${first}T00:00&endDate=${second}T23:59&granularity=${granularity}`,
+        );
+      await ok(
+        `/plants/${id}/sensor-history-energy?startDate=${first}T00:00&endDate=${second}T23:00`,
+      );
+    }
+    const energy = (await ok('/data-types-collects?size=200', { role: 'admin' })).content.find(
+      (dataType: { code: string }) => dataType.code === 'ENERGY',
+    );
+    await both('PUT', gridPath, {
+      body: { signInverted: true, dataTypesCollectUuids: [energy.dataTypesCollectUuid] },
+    });
+    await both('PUT', gridPath, { body: { signInverted: 'yes' } });
+    await both('GET', `/plants/${id}/sensor-statuses?recent=often`);
+  });
 });
 
 /** The local date `days` after the one `utcInstant` falls on in `zone`. */

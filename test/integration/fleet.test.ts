@@ -312,6 +312,70 @@ describe('GET /plants/{plantUuid}/sensor-statuses', () => {
   });
 });
 
+describe('GET /plants/{plantUuid}/sensor-statuses?recent=true', () => {
+  it("adds each sensor's last 15 minutes, one point a minute at most, after signInverted", async () => {
+    const plant = (await createPlant(server, tokens.installer, { name: 'Fleet live view' }))
+      .plantUuid as string;
+    const grid = await sensor(plant, 'Grid meter', 'GRID');
+    const slow = await sensor(plant, 'Slow meter', 'CONSUMPTION');
+    const idle = await sensor(plant, 'Unwired meter', 'CONSUMPTION');
+    const put = await server.request('PUT', `/plants/${plant}/sensors/${grid}`, {
+      token: tokens.installer,
+      body: { signInverted: true },
+    });
+    expectStatus(put, 200, 'PUT signInverted');
+    // Every 10 s, reported backwards: −(1000 + seconds before NOW) W.
+    const fast: { timestamp: string; value: number }[] = [];
+    for (let t = NOW - 20 * MIN; t < NOW; t += 10_000)
+      fast.push({ timestamp: new Date(t).toISOString(), value: -(1000 + (NOW - t) / 1000) });
+    await ingest(plant, grid, fast);
+    await ingest(plant, slow, [
+      { timestamp: new Date(NOW - 20 * MIN).toISOString(), value: 300 },
+      { timestamp: new Date(NOW - 15 * MIN).toISOString(), value: 310 },
+      { timestamp: new Date(NOW - 9 * MIN).toISOString(), value: 320 },
+    ]);
+
+    const plain = await server.request('GET', `/plants/${plant}/sensor-statuses`, {
+      token: tokens.manager,
+    });
+    expect(plain.body.sensors.every((status: object) => !('recent' in status))).toBe(true);
+
+    const response = await server.request('GET', `/plants/${plant}/sensor-statuses`, {
+      token: tokens.manager,
+      query: { recent: true },
+    });
+    const body = routes.listSensorStatuses.response.parse(response.body);
+    const byUuid = new Map(body.sensors.map((status) => [status.sensorUuid, status]));
+    // The last reading of each minute-long slice (NOW − (k+1) min, NOW − k min]: the one at its
+    // end, or 10 s before NOW for the slice ending at NOW (no reading there yet).
+    const ends = Array.from({ length: 15 }, (_, index) => 14 - index);
+    expect(byUuid.get(grid)!.recent).toEqual(
+      ends.map((k) => {
+        const secondsBefore = k === 0 ? 10 : k * 60;
+        return {
+          at: new Date(NOW - secondsBefore * 1000).toISOString(),
+          value: 1000 + secondsBefore,
+        };
+      }),
+    );
+    expect(byUuid.get(grid)!.lastValue).toBe(1010);
+    // A sparser sensor keeps its own readings; NOW − 15 min is just outside the window.
+    expect(byUuid.get(slow)!.recent).toEqual([
+      { at: new Date(NOW - 9 * MIN).toISOString(), value: 320 },
+    ]);
+    expect(byUuid.get(idle)!.recent).toEqual([]);
+    // Apart from `recent`, the same answer.
+    const withoutRecent = body.sensors.map(({ recent: _recent, ...status }) => status);
+    expect(withoutRecent).toEqual(plain.body.sensors);
+
+    const bad = await server.request('GET', `/plants/${plant}/sensor-statuses`, {
+      token: tokens.manager,
+      query: { recent: 'sometimes' },
+    });
+    expect(expectErrorBody(bad, 400).message).toContain('recent');
+  });
+});
+
 describe('a server without our extensions', () => {
   it('answers 404 for both routes and leaves them out of its OpenAPI document', async () => {
     const plain = await TestServer.start({ extensions: false });

@@ -126,6 +126,7 @@ describe('POST /plants/{plantUuid}/sensors', () => {
       dataTypesCollectUuids: [dataTypes.POWER, dataTypes.ENERGY],
       deviceUuid: demoDevices['Heat pump'],
       flow: 'CONSUMPTION',
+      signInverted: true,
       samplingIntervalSeconds: 15,
       connection: { vendorUuid: vendors.SIMULATOR, address: 'sim://test/boiler' },
       metadata: { phase: 'L1' },
@@ -161,10 +162,43 @@ describe('POST /plants/{plantUuid}/sensors', () => {
       sensorTypeUuid: sensorTypes.POWER_METER,
       dataTypesCollectUuids: inCodeOrder('POWER', 'ENERGY', 'VOLTAGE', 'CURRENT'),
       flow: 'CONSUMPTION',
+      signInverted: false,
       samplingIntervalSeconds: 60,
       connection: null,
       metadata: {},
     });
+  });
+
+  it.each([
+    ['an energy counter', 'ENERGY_METER', ['ENERGY'], 'ENERGY'],
+    ['a state of charge', 'BATTERY_MONITOR', ['STATE_OF_CHARGE'], 'STATE_OF_CHARGE'],
+    ['a temperature', 'TEMPERATURE_SENSOR', undefined, 'TEMPERATURE'],
+  ])('answers 422 naming signInverted for %s', async (_what, type, codes, named) => {
+    const response = await server.request('POST', sensorsPath(siblingPlant), {
+      token: tokens.installer,
+      body: {
+        sensorTypeUuid: sensorTypes[type],
+        ...(codes && { dataTypesCollectUuids: codes.map((code) => dataTypes[code]) }),
+        signInverted: true,
+      },
+    });
+    const error = expectErrorBody(response, 422, sensorsPath(siblingPlant));
+    expect(error.message).toContain('signInverted');
+    expect(error.message).toContain(named);
+  });
+
+  it('accepts signInverted on a current sensor, and answers 400 for a non-boolean', async () => {
+    const current = await createSensor(siblingPlant, {
+      sensorTypeUuid: sensorTypes.POWER_METER,
+      dataTypesCollectUuids: [dataTypes.CURRENT],
+      signInverted: true,
+    });
+    expect(current.signInverted).toBe(true);
+    const response = await server.request('POST', sensorsPath(siblingPlant), {
+      token: tokens.installer,
+      body: { sensorTypeUuid: sensorTypes.POWER_METER, signInverted: 'yes' },
+    });
+    expect(expectErrorBody(response, 400).message).toContain('signInverted');
   });
 
   it.each([
@@ -865,6 +899,49 @@ describe('PUT /plants/{plantUuid}/sensors/{sensorUuid}', () => {
     const sensor = await powerSensor();
     const response = await put(sensor.sensorUuid, { sensorTypeUuid: MISSING_UUID });
     expect(expectErrorBody(response, 422).message).toContain('sensorTypeUuid');
+  });
+
+  it('sets and clears signInverted, and keeps it when left out', async () => {
+    const sensor = await powerSensor();
+    expect(sensor.signInverted).toBe(false);
+    const set = await put(sensor.sensorUuid, { signInverted: true });
+    expect(set.status).toBe(200);
+    expect(set.body.signInverted).toBe(true);
+    const renamed = await put(sensor.sensorUuid, { name: 'Still inverted' });
+    expect(renamed.body.signInverted).toBe(true);
+    const read = await server.request('GET', sensorPath(plant, sensor.sensorUuid), {
+      token: tokens.manager,
+      query: { includeRelationships: true },
+    });
+    expect(read.body).toMatchObject({ signInverted: true, name: 'Still inverted' });
+    const cleared = await put(sensor.sensorUuid, { signInverted: false });
+    expect(cleared.body.signInverted).toBe(false);
+  });
+
+  it('answers 422 when signInverted would apply to other than power or current, changing nothing', async () => {
+    const sensor = await powerSensor({ signInverted: true });
+    const toEnergy = await put(sensor.sensorUuid, {
+      sensorTypeUuid: sensorTypes.ENERGY_METER,
+      dataTypesCollectUuids: [dataTypes.ENERGY],
+    });
+    expect(expectErrorBody(toEnergy, 422).message).toContain('signInverted');
+    const read = await server.request('GET', sensorPath(plant, sensor.sensorUuid), {
+      token: tokens.manager,
+    });
+    expect(read.body).toEqual(sensor);
+
+    // Both together: no longer inverted, then an energy counter.
+    const both = await put(sensor.sensorUuid, {
+      sensorTypeUuid: sensorTypes.ENERGY_METER,
+      dataTypesCollectUuids: [dataTypes.ENERGY],
+      signInverted: false,
+    });
+    expect(both.status).toBe(200);
+    const again = await put(sensor.sensorUuid, { signInverted: true });
+    expect(expectErrorBody(again, 422).message).toContain('ENERGY');
+    expect(
+      expectErrorBody(await put(sensor.sensorUuid, { signInverted: 1 }), 400).message,
+    ).toContain('signInverted');
   });
 
   describe('connection test', () => {

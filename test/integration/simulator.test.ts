@@ -454,3 +454,60 @@ describe('live: a newly connected sensor', () => {
     }
   });
 });
+
+describe('a reversed current transformer (REVERSED_CT) recorded with signInverted', () => {
+  it('stores the readings the right way round, and a later setting turns the history too', async () => {
+    const plantUuid = (
+      await createPlant(server, token, {
+        name: 'Reversed CT',
+        location: { latitude: 45.07, longitude: 7.69, timezone: 'Europe/Rome' },
+        pv: { peakPowerKw: 6, tiltDeg: 25, azimuthDeg: 170, lossesPercent: 12 },
+      })
+    ).plantUuid as string;
+    const reversed = { simulation: { fault: { kind: 'REVERSED_CT' } } };
+    const grid = async (address: string, extra: Record<string, unknown> = {}) =>
+      (
+        await createSensor(server, token, plantUuid, {
+          name: `Grid ${address}`,
+          sensorTypeUuid: sensorTypes.POWER_METER,
+          dataTypesCollectUuids: [dataTypes.POWER],
+          flow: 'GRID',
+          samplingIntervalSeconds: 60,
+          connection: { vendorUuid: simulatorVendor, address },
+          ...extra,
+        })
+      ).sensorUuid as string;
+    await simSensor(plantUuid, {
+      flow: 'PRODUCTION',
+      dataTypes: ['POWER'],
+      address: 'sim://ct/pv',
+    });
+    const right = await grid('sim://ct/grid');
+    const fixed = await grid('sim://ct/grid-fixed', { metadata: reversed, signInverted: true });
+    const broken = await grid('sim://ct/grid-broken', { metadata: reversed });
+
+    await simulateUpTo(db, { nowMs: NOW + 20 * MIN, historyDays: (15 * MIN) / DAY });
+    const expected = await readings(right);
+    expect(expected).toHaveLength(15);
+    expect(expected.some((row) => row.value !== 0)).toBe(true);
+    const values = async (sensorUuid: string) =>
+      (await readings(sensorUuid)).map(({ takenAt, value }) => ({ takenAt, value }));
+    const rightValues = expected.map(({ takenAt, value }) => ({ takenAt, value }));
+    expect(await values(fixed)).toEqual(rightValues);
+    expect(await values(broken)).toEqual(
+      rightValues.map(({ takenAt, value }) => ({ takenAt, value: 0 - value })),
+    );
+
+    // Recorded later: what is stored turns, and what comes next arrives the right way round.
+    const put = await server.request('PUT', `/plants/${plantUuid}/sensors/${broken}`, {
+      token,
+      body: { signInverted: true },
+    });
+    expectStatus(put, 200, 'PUT signInverted');
+    await simulateUpTo(db, { nowMs: NOW + 25 * MIN });
+    const later = await values(right);
+    expect(later).toHaveLength(20);
+    expect(await values(broken)).toEqual(later);
+    expect(await values(fixed)).toEqual(later);
+  });
+});

@@ -9,6 +9,7 @@ import * as coarseRollups from './0005_coarse_rollups.ts';
 import * as throttleEvents from './0006_throttle_events.ts';
 import * as plantSearch from './0007_plant_search.ts';
 import * as partitionedReadings from './0008_partitioned_readings.ts';
+import * as sensorSignInversion from './0013_sensor_sign_inversion.ts';
 
 /**
  * A migration is told the engine it runs on: the same migrations make both schemas, and what
@@ -28,6 +29,8 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0006_throttle_events': throttleEvents,
   '0007_plant_search': plantSearch,
   '0008_partitioned_readings': partitionedReadings,
+  // 0009 to 0012 are other branches' numbers.
+  '0013_sensor_sign_inversion': sensorSignInversion,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

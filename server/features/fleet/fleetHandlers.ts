@@ -67,13 +67,15 @@ export function fleetHandlers({ db, now, pvHealth }: ServerContext): FleetHandle
       return pageOfSummaries(matching, query.page ?? 0, query.size ?? PAGE_SIZE_DEFAULT);
     },
 
-    listSensorStatuses: async ({ plant }) => {
+    listSensorStatuses: async ({ plant, query }) => {
       const evaluatedAt = now();
       return {
         plantUuid: plant.plant_uuid,
         timezone: plant.timezone,
         evaluatedAt: evaluatedAt.toISOString(),
-        sensors: await plantSensorStatuses(db, plant, evaluatedAt.getTime()),
+        sensors: await plantSensorStatuses(db, plant, evaluatedAt.getTime(), {
+          recent: query.recent === true,
+        }),
       };
     },
   };

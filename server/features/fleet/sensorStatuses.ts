@@ -12,6 +12,7 @@ import {
 } from '../../measurements/readingsStore.ts';
 import { readingSensorsOf, type ReadingSensor } from '../../measurements/readingSensors.ts';
 import { sampleHold } from '../../measurements/sampleHolds.ts';
+import { recentPoints } from './recentReadings.ts';
 
 /**
  * The freshness of each sensor of a plant: its last reading, when its value last changed, its
@@ -30,10 +31,16 @@ interface SensorFacts {
   samplingIntervalSeconds: number;
 }
 
+export interface StatusOptions {
+  /** Add each sensor's readings of the last minutes (`recentReadings.ts`). */
+  recent: boolean;
+}
+
 export async function plantSensorStatuses(
   db: Db,
   plant: Readonly<PlantRow>,
   nowMs: number,
+  options: StatusOptions = { recent: false },
 ): Promise<SensorStatus[]> {
   const sensors: SensorFacts[] = (
     await rowsOf(
@@ -63,7 +70,7 @@ export async function plantSensorStatuses(
   const statuses: SensorStatus[] = [];
   for (const sensor of sensors) {
     statuses.push(
-      await sensorStatus(db, sensor, readingSensors.get(sensor.sensorUuid), units, nowMs),
+      await sensorStatus(db, sensor, readingSensors.get(sensor.sensorUuid), units, nowMs, options),
     );
   }
   return statuses;
@@ -87,11 +94,13 @@ async function sensorStatus(
   reading: ReadingSensor | undefined,
   units: ReadonlyMap<string, string>,
   nowMs: number,
+  options: StatusOptions,
 ): Promise<SensorStatus> {
   const intervalSeconds = sensor.samplingIntervalSeconds;
   const last = await readingBefore(db, sensor.sensorUuid, Number.MAX_SAFE_INTEGER);
   const changedAt = last ? await lastChangeOf(db, sensor.sensorUuid, last) : null;
   const dataType = reading?.dataType ?? null;
+  const day = await lastDayOf(db, sensor.sensorUuid, nowMs);
   return {
     sensorUuid: sensor.sensorUuid,
     name: sensor.name,
@@ -105,7 +114,13 @@ async function sensorStatus(
     lastValue: last?.value ?? null,
     lastChangedAt: changedAt === null ? null : new Date(changedAt).toISOString(),
     valueAtRest: last !== undefined && changedAt !== null && isAtRest(dataType, last, changedAt),
-    coverage24h: await coverageOf(db, sensor.sensorUuid, intervalSeconds * 1000, nowMs),
+    coverage24h: coverageOf(day, intervalSeconds * 1000, nowMs),
+    ...(options.recent && {
+      recent: recentPoints(day.inWindow, nowMs).map((point) => ({
+        at: new Date(point.takenAt).toISOString(),
+        value: point.value,
+      })),
+    }),
   };
 }
 
@@ -166,20 +181,27 @@ async function lastChangeOf(db: Db, sensorUuid: string, last: Reading): Promise<
   return first?.takenAt ?? last.takenAt;
 }
 
+/** The readings of the 24 hours up to `nowMs` (included), and the one before them. */
+interface LastDay {
+  before: Reading | undefined;
+  inWindow: Reading[];
+}
+
+async function lastDayOf(db: Db, sensorUuid: string, nowMs: number): Promise<LastDay> {
+  const from = nowMs - DAY_MS;
+  return {
+    before: await readingBefore(db, sensorUuid, from),
+    inWindow: await readingsOf(db, sensorUuid, from, nowMs + 1),
+  };
+}
+
 /**
  * The share of the 24 hours before `nowMs` with data, each reading holding as an instantaneous
  * value does (until the next within 3 intervals, else one interval), whatever the data type:
  * this is about readings arriving, so a counter's spread over a gap does not count.
  */
-async function coverageOf(
-  db: Db,
-  sensorUuid: string,
-  intervalMs: number,
-  nowMs: number,
-): Promise<number> {
+function coverageOf({ before, inWindow }: LastDay, intervalMs: number, nowMs: number): number {
   const from = nowMs - DAY_MS;
-  const before = await readingBefore(db, sensorUuid, from);
-  const inWindow = await readingsOf(db, sensorUuid, from, nowMs + 1);
   const samples = before ? [before, ...inWindow] : inWindow;
   let coveredMs = 0;
   for (let index = 0; index < samples.length; index++) {

@@ -14,6 +14,7 @@ export function toSensorRecord(row: SensorRow, dataTypesCollectUuids: string[]):
     sensorTypeUuid: row.sensor_type_uuid,
     dataTypesCollectUuids,
     flow: row.flow as SensorFlow,
+    signInverted: row.sign_inverted === 1,
     samplingIntervalSeconds: row.sampling_interval_seconds,
     connection:
       row.connection_vendor_uuid !== null && row.connection_address !== null

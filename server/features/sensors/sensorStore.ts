@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type DataTypeCode,
   DEFAULT_SAMPLING_INTERVAL_SECONDS,
   type SensorCreateDto,
   type SensorRecord,
@@ -11,7 +12,13 @@ import { isForeignKeyViolation } from '../../db/constraints.ts';
 import type { SensorRow } from '../../db/tables.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { followReadingMeaning } from '../../measurements/readingMeaning.ts';
+import { primaryDataType } from '../../measurements/readingKinds.ts';
 import { readingSensorOf } from '../../measurements/readingSensors.ts';
+import {
+  lockedSignInversion,
+  negateStoredReadings,
+  signInversionRefusal,
+} from '../../measurements/signInversion.ts';
 import { collectedDataTypes, toSensorRecord } from './sensorRecords.ts';
 import {
   assertStillAllowed,
@@ -56,6 +63,9 @@ export async function insertSensor(
   const sensorType = await requireSensorType(db, dto.sensorTypeUuid, plant.organization_uuid);
   const dataTypes = await chooseDataTypes(db, sensorType, dto.dataTypesCollectUuids);
   if (dto.deviceUuid) await requireDeviceOfPlant(db, plantUuid, dto.deviceUuid);
+  if (dto.signInverted) {
+    assertSignInvertible(primaryDataType(dataTypes.map((d) => d.code as DataTypeCode)));
+  }
   if (dto.connection) await checkConnection(context, dto.connection, connectionTest);
 
   const now = context.now().toISOString();
@@ -67,6 +77,7 @@ export async function insertSensor(
     sensor_type_uuid: sensorType.sensorTypeUuid,
     flow: dto.flow ?? defaultFlow(dataTypes),
     sampling_interval_seconds: dto.samplingIntervalSeconds ?? DEFAULT_SAMPLING_INTERVAL_SECONDS,
+    sign_inverted: dto.signInverted ? 1 : 0,
     connection_vendor_uuid: dto.connection?.vendorUuid ?? null,
     connection_address: dto.connection?.address ?? null,
     metadata: JSON.stringify(dto.metadata ?? {}),
@@ -131,6 +142,7 @@ export async function updateSensor(
       connection_address: dto.connection?.address ?? null,
     }),
     ...(dto.metadata !== undefined && { metadata: JSON.stringify(dto.metadata) }),
+    ...(dto.signInverted !== undefined && { sign_inverted: dto.signInverted ? 1 : 0 }),
     updated_at: context.now().toISOString(),
   };
   // A new sampling interval or primary data type changes what the stored readings mean.
@@ -141,6 +153,7 @@ export async function updateSensor(
       const meaning = meaningMayChange
         ? await readingSensorOf(trx, current.sensor_uuid)
         : undefined;
+      const wasInverted = await lockedSignInversion(trx, current.sensor_uuid);
       const { numUpdatedRows } = await trx
         .updateTable('sensors')
         .set(changes)
@@ -151,10 +164,35 @@ export async function updateSensor(
       if (dto.dataTypesCollectUuids !== undefined) {
         await replaceDataTypes(trx, current.sensor_uuid, dataTypeUuids);
       }
+      // Turned first: a new meaning is then recomputed from readings of the right sign.
+      await followSignInversion(trx, current.sensor_uuid, wasInverted, dto);
       if (meaningMayChange) await followReadingMeaning(trx, current.sensor_uuid, meaning);
     }),
   );
   return toSensorRecord({ ...current, ...changes }, dataTypeUuids);
+}
+
+/**
+ * After the update, in its transaction (the sensor row is locked, so no ingestion interleaves):
+ * a sensor left sign-inverted must still have signed readings, whatever changed its data types;
+ * and a changed setting turns what is already stored.
+ */
+async function followSignInversion(
+  trx: Db,
+  sensorUuid: string,
+  wasInverted: boolean,
+  dto: SensorUpdateDto,
+): Promise<void> {
+  const inverted = dto.signInverted ?? wasInverted;
+  if (inverted && (dto.signInverted !== undefined || dto.dataTypesCollectUuids !== undefined)) {
+    assertSignInvertible((await readingSensorOf(trx, sensorUuid))?.dataType);
+  }
+  if (inverted !== wasInverted) await negateStoredReadings(trx, sensorUuid);
+}
+
+function assertSignInvertible(dataType: DataTypeCode | undefined): void {
+  const refusal = signInversionRefusal(dataType);
+  if (refusal) throw unprocessable(refusal);
 }
 
 /** Its data types go by cascade (and its readings, once they are stored). */

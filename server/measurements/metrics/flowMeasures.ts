@@ -72,8 +72,9 @@ export function measureFlowFromSlots(
   const coveredSeconds = new Float64Array(buckets.length * sensors.length);
   if (sensors.length > 0 && buckets.length > 0) {
     const position = new Map(sensors.map((sensor, index) => [sensor.sensorUuid, index]));
+    let bucket = -1;
     for (const slot of slots) {
-      const bucket = bucketIndexOf(buckets, slot.slotStart);
+      bucket = bucketIndexNear(buckets, slot.slotStart, bucket);
       const sensor = position.get(slot.sensorUuid);
       if (bucket === -1 || sensor === undefined) continue;
       energyKwh[bucket * sensors.length + sensor]! += slot.energyKwh;
@@ -81,6 +82,22 @@ export function measureFlowFromSlots(
     }
   }
   return { flow, buckets, termSizes: termSizesOf(flow), energyKwh, coveredSeconds };
+}
+
+/**
+ * `bucketIndexOf`, looking first in the bucket of the slot before and the one after it: slots
+ * come in time order, sensor by sensor, so the search is mostly not needed.
+ */
+function bucketIndexNear(buckets: readonly TimeRange[], instant: number, previous: number): number {
+  for (
+    let index = Math.max(previous, 0);
+    index <= previous + 1 && index < buckets.length;
+    index++
+  ) {
+    const bucket = buckets[index]!;
+    if (bucket.start <= instant && instant < bucket.end) return index;
+  }
+  return bucketIndexOf(buckets, instant);
 }
 
 /** The same from raw readings (as power segments by sensor uuid), at any bucket size. */

@@ -48,6 +48,9 @@ const MAX_REMEMBERED_DAYS = 100_000;
  * earlier occurrence.
  */
 export function instantOf(zone: string, local: LocalDateTime): number {
+  const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
+  const steady = steadyOffsetAround(zone, wall);
+  if (steady !== undefined) return wall - steady * MINUTE_MS;
   const candidates = DateTime.fromObject(local, { zone }).getPossibleOffsets();
   if (candidates.length === 0) throw new Error(`Unknown time zone ${zone}`);
   return Math.min(...candidates.map((candidate) => candidate.toMillis()));
@@ -172,6 +175,22 @@ function offsetsOfUtcDay(zone: string, dayIndex: number): UtcDayOffsets {
   return offsets;
 }
 
+/**
+ * The zone's offset (minutes) when it holds from the UTC day before `wall`'s to the day after,
+ * else undefined. An instant is less than a day from its wall time, so a wall time with a steady
+ * offset around it is neither skipped nor repeated: its one instant is `wall` minus that offset,
+ * what Luxon would answer, from remembered offsets instead of a Luxon call per request.
+ */
+function steadyOffsetAround(zone: string, wall: number): number | undefined {
+  const day = Math.floor(wall / DAY_MS);
+  const offset = offsetsOfUtcDay(zone, day).before;
+  for (let near = day - 1; near <= day + 1; near++) {
+    const offsets = offsetsOfUtcDay(zone, near);
+    if (offsets.changesAt !== Infinity || offsets.before !== offset) return undefined;
+  }
+  return offset;
+}
+
 /** The zone's offset from UTC at an instant, in minutes. */
 export function offsetMinutesAt(zone: string, instant: number): number {
   const offsets = offsetsOfUtcDay(zone, Math.floor(instant / DAY_MS));
@@ -179,30 +198,81 @@ export function offsetMinutesAt(zone: string, instant: number): number {
 }
 
 /** A Date whose UTC fields are the zone's wall clock at `instant`. */
-const wallClock = (zone: string, instant: number, offset = offsetMinutesAt(zone, instant)) =>
-  new Date(instant + offset * MINUTE_MS);
+const wallClock = (zone: string, instant: number) =>
+  new Date(instant + offsetMinutesAt(zone, instant) * MINUTE_MS);
 
-const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+/** "00" to "59": every field of a time of day but the milliseconds. */
+const TWO_DIGITS = Array.from({ length: 60 }, (_, value) =>
+  value < 10 ? `0${value}` : `${value}`,
+);
 
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
   const absolute = Math.abs(minutes);
-  return `${sign}${pad2(Math.floor(absolute / 60))}:${pad2(absolute % 60)}`;
+  return `${sign}${TWO_DIGITS[Math.floor(absolute / 60)]}:${TWO_DIGITS[absolute % 60]}`;
+}
+
+/** `yyyy-MM-ddT` of a day counted from 1970-01-01. */
+function datePrefixOf(epochDay: number): string {
+  const date = new Date(epochDay * DAY_MS);
+  const year = String(date.getUTCFullYear()).padStart(4, '0');
+  return `${year}-${TWO_DIGITS[date.getUTCMonth() + 1]}-${TWO_DIGITS[date.getUTCDate()]}T`;
 }
 
 /**
- * ISO 8601 in the zone's local time with its offset, `2026-03-29T03:00:00+02:00`; milliseconds
+ * ISO 8601 in a zone's local time with its offset, `2026-03-29T03:00:00+02:00`; milliseconds
  * only when there are some. UTC is written `+00:00` like every other offset.
+ *
+ * For the many timestamps of a series: consecutive instants mostly share their UTC day's
+ * offsets, their offset's text and their local date, so each is worked out once per change.
  */
-export function formatLocal(zone: string, instant: number): string {
-  const offset = offsetMinutesAt(zone, instant);
-  const wall = wallClock(zone, instant, offset);
-  const milliseconds = wall.getUTCMilliseconds();
-  return (
-    `${String(wall.getUTCFullYear()).padStart(4, '0')}-` +
-    `${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())}` +
-    `T${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}:${pad2(wall.getUTCSeconds())}` +
-    (milliseconds === 0 ? '' : `.${String(milliseconds).padStart(3, '0')}`) +
-    offsetText(offset)
-  );
+export class LocalTimestamps {
+  readonly #zone: string;
+  #utcDay = NaN;
+  #offsets: UtcDayOffsets = { before: 0, after: 0, changesAt: Infinity };
+  #offset = NaN;
+  #offsetText = '';
+  #localDay = NaN;
+  #datePrefix = '';
+
+  constructor(zone: string) {
+    this.#zone = zone;
+  }
+
+  format(instant: number): string {
+    const utcDay = Math.floor(instant / DAY_MS);
+    if (utcDay !== this.#utcDay) {
+      this.#offsets = offsetsOfUtcDay(this.#zone, utcDay);
+      this.#utcDay = utcDay;
+    }
+    const offsets = this.#offsets;
+    const offset = instant < offsets.changesAt ? offsets.before : offsets.after;
+    if (offset !== this.#offset) {
+      this.#offset = offset;
+      this.#offsetText = offsetText(offset);
+    }
+    const wall = instant + offset * MINUTE_MS;
+    const localDay = Math.floor(wall / DAY_MS);
+    if (localDay !== this.#localDay) {
+      this.#localDay = localDay;
+      this.#datePrefix = datePrefixOf(localDay);
+    }
+    const milliseconds = wall - localDay * DAY_MS;
+    const seconds = Math.floor(milliseconds / 1000);
+    const fraction = milliseconds - seconds * 1000;
+    return (
+      this.#datePrefix +
+      TWO_DIGITS[Math.floor(seconds / 3600)] +
+      ':' +
+      TWO_DIGITS[Math.floor(seconds / 60) % 60] +
+      ':' +
+      TWO_DIGITS[seconds % 60] +
+      (fraction === 0 ? '' : `.${String(fraction).padStart(3, '0')}`) +
+      this.#offsetText
+    );
+  }
 }
+
+/** One timestamp as `LocalTimestamps` writes it. */
+export const formatLocal = (zone: string, instant: number): string =>
+  new LocalTimestamps(zone).format(instant);

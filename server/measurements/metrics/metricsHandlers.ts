@@ -79,7 +79,7 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
     plant: Plant,
     kind: Kind,
     query: HistoryQuery,
-  ): Promise<Series | EncodedJson<Series>> => {
+  ): Promise<EncodedJson<Series>> => {
     const compute = async () => powerHistory(db, plant, await flowOf(plant, kind), query);
     const granularity = query.granularity ?? DEFAULT_GRANULARITY;
     if (!CACHED_GRANULARITIES.includes(granularity)) return compute();
@@ -87,7 +87,7 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
     return cache.get(
       plant.plant_uuid,
       `history|${kind}|${plant.timezone}|${granularity}|${span}`,
-      async () => new EncodedJson(await compute()),
+      compute,
       worthKeeping,
     );
   };

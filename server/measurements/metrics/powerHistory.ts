@@ -6,6 +6,7 @@ import {
   type Series,
 } from '../../../api/index.ts';
 import type { Db } from '../../db/database.ts';
+import type { EncodedJson } from '../../http/encodedJson.ts';
 import { unprocessable } from '../../http/errors.ts';
 import type { SeriesPlant } from './energySeries.ts';
 import {
@@ -27,7 +28,8 @@ import {
 } from './localTime.ts';
 import { flowSensors, type PlantFlow } from './plantFlows.ts';
 import { distinctSampleTimes, samplesOf, wattsAt, type SensorSamples } from './powerSegments.ts';
-import { seriesOf, spanOf } from './seriesEnvelope.ts';
+import { spanOf } from './seriesEnvelope.ts';
+import { seriesJson } from './seriesJson.ts';
 
 /**
  * Average power (W) of a plant flow per bucket of a granularity, over [startDate, endDate)
@@ -61,7 +63,7 @@ export async function powerHistory(
   plant: SeriesPlant,
   flow: PlantFlow,
   query: HistoryQuery,
-): Promise<Series> {
+): Promise<EncodedJson<Series>> {
   const zone = plant.timezone;
   const range = historyRange(zone, query.startDate, query.endDate);
   const granularity = query.granularity ?? DEFAULT_GRANULARITY;
@@ -74,8 +76,8 @@ export async function powerHistory(
   if (count > MAX_HISTORY_POINTS) throw tooManyPoints(zone, range, granularity, count, query);
 
   if (granularity === 'seconds') {
-    const samples = await samplesOf(db, sensors, range);
-    return seriesOf(plant, POWER_UNIT, range, sampleTimeline(flow, samples));
+    const timeline = sampleTimeline(flow, await samplesOf(db, sensors, range));
+    return seriesJson(plant, POWER_UNIT, range, timeline, timeline);
   }
   const buckets = bucketsOf(zone, range, granularity);
   const measures =
@@ -86,11 +88,8 @@ export async function powerHistory(
           segmentsBySensor(await samplesOf(db, sensors, range)),
         )
       : await measureFlow(db, flow, buckets);
-  const points = combineFlow(measures, meanWatts).map((point, index) => ({
-    ...point,
-    start: buckets[index]!.start,
-  }));
-  return seriesOf(plant, POWER_UNIT, spanOf(buckets, range), points);
+  const points = combineFlow(measures, meanWatts);
+  return seriesJson(plant, POWER_UNIT, spanOf(buckets, range), buckets, points);
 }
 
 function bucketCount(zone: string, range: TimeRange, granularity: Granularity): number {

@@ -592,6 +592,77 @@ describe('web host over the real services and Local sandbox', () => {
     expect(now).toBeGreaterThanOrEqual(before);
     expect(now).toBeLessThanOrEqual(Date.now());
   });
+
+  it('keeps commissioning drafts of the signed-in account and sends them over the channels', async () => {
+    const signIn = await rpc('session.signIn', {
+      email: 'installer@plantdesk.test',
+      password: 'installer-pass-1',
+      remember: false,
+    });
+    expect(signIn.ok).toBe(true);
+    const codes = async (route: string, idField: string) =>
+      Object.fromEntries(
+        (await rpc('api.call', route, { query: { size: 200 } })).value.content.map(
+          (entry: Record<string, string>) => [entry.code, entry[idField]],
+        ),
+      ) as Record<string, string>;
+    const deviceTypes = await codes('listDeviceTypes', 'deviceTypeUuid');
+    const sensorTypes = await codes('listSensorTypes', 'sensorTypeUuid');
+    const content = {
+      plant: {
+        name: 'Web host draft',
+        location: { latitude: 41.9, longitude: 12.5, timezone: 'Europe/Rome' },
+      },
+      devices: [{ key: 'meter', name: 'Meter', deviceTypeUuid: deviceTypes.METER }],
+      sensors: [
+        {
+          key: 'grid',
+          name: 'Grid',
+          sensorTypeUuid: sensorTypes.POWER_METER,
+          flow: 'GRID',
+          deviceKey: 'meter',
+        },
+      ],
+    };
+    const saved = await rpc('drafts.save', { content });
+    expect(saved).toMatchObject({
+      ok: true,
+      value: { environmentId: 'local', account: 'installer@plantdesk.test', status: 'notSent' },
+    });
+    const draftId = saved.value.draftId as string;
+    expect(
+      (await rpc('drafts.list')).value.map((draft: { draftId: string }) => draft.draftId),
+    ).toEqual([draftId]);
+    // The contract's checks: a secret value is no part of a draft, an id is a uuid.
+    const withSecret = await rpc('drafts.save', {
+      content: {
+        ...content,
+        vendors: [
+          { vendorUuid: deviceTypes.METER, settings: { apiKey: 'x' }, secretFields: ['apiKey'] },
+        ],
+      },
+    });
+    expect(withSecret).toMatchObject({ ok: false, error: { kind: 'invalidArguments' } });
+    expect(await rpc('drafts.get', '../../secrets')).toMatchObject({
+      ok: false,
+      error: { kind: 'invalidArguments' },
+    });
+
+    const sent = await rpc('drafts.send', draftId);
+    expect(sent).toMatchObject({ ok: true, value: { outcome: 'sent', draft: { status: 'sent' } } });
+    const plant = await rpc('api.call', 'getPlant', {
+      params: { plantUuid: sent.value.draft.sent.plantUuid },
+    });
+    expect(plant.value.name).toBe('Web host draft');
+
+    // Signed out, with no account remembered for the environment: no drafts to show or send.
+    await rpc('session.signOut');
+    expect(await rpc('drafts.list')).toMatchObject({ ok: false, error: { kind: 'signedOut' } });
+    expect(await rpc('drafts.send', draftId)).toMatchObject({
+      ok: false,
+      error: { kind: 'signedOut' },
+    });
+  }, 60_000);
 });
 
 describe('a web host run at a chosen instant', () => {
