@@ -57,14 +57,8 @@ export interface LiveReadings {
   loadedAt: number;
 }
 
-/** A sensor status with the `recent` extension (absent on servers without it). */
-export type StatusWithRecent = SensorStatus & {
-  recent?: readonly { at: string; value: number }[] | null;
-  signInverted?: boolean;
-};
-
 /** The server answered `recent` for every sensor: the extension is there. */
-export function hasRecent(statuses: readonly StatusWithRecent[]): boolean {
+export function hasRecent(statuses: readonly SensorStatus[]): boolean {
   return statuses.length > 0 && statuses.every((status) => Array.isArray(status.recent));
 }
 
@@ -79,7 +73,7 @@ export function inLiveWindow(points: readonly LivePoint[], nowMs: number): LiveP
 
 /** Live readings from `sensor-statuses?recent=true`. */
 export function fromStatuses(
-  statuses: readonly StatusWithRecent[],
+  statuses: readonly SensorStatus[],
   nowMs: number,
   signInverted: ReadonlyMap<string, boolean> = new Map(),
 ): LiveSensor[] {
@@ -90,7 +84,7 @@ export function fromStatuses(
     flow: status.flow,
     dataType: status.dataType,
     unit: status.unit,
-    signInverted: status.signInverted ?? signInverted.get(status.sensorUuid) ?? false,
+    signInverted: signInverted.get(status.sensorUuid) ?? false,
     source: 'sensor',
     recent: inLiveWindow(
       (status.recent ?? []).map((point) => ({ at: Date.parse(point.at), value: point.value })),
@@ -136,7 +130,7 @@ export function fromFlows(
       flow: sensor.flow,
       dataType: primary?.code ?? null,
       unit: primary?.unit ?? null,
-      signInverted: (sensor as Sensor & { signInverted?: boolean }).signInverted ?? false,
+      signInverted: sensor.signInverted ?? false,
     };
     if (!flow || !points) return { ...base, source: 'none', recent: null };
     // The flow is power in W whatever the meters' own data type.
@@ -149,6 +143,25 @@ export function fromFlows(
       flowMeters: makers[flow].length,
     };
   });
+}
+
+/**
+ * The readings with each sensor's `signInverted` as the sensor resource says (the statuses do
+ * not carry it): the direction test words its advice by it.
+ */
+export function withSignInverted(
+  readings: LiveReadings | null,
+  sensors: readonly Pick<Sensor, 'sensorUuid' | 'signInverted'>[],
+): LiveReadings | null {
+  if (!readings) return null;
+  const inverted = new Map(sensors.map((sensor) => [sensor.sensorUuid, sensor.signInverted]));
+  return {
+    ...readings,
+    sensors: readings.sensors.map((sensor) => ({
+      ...sensor,
+      signInverted: inverted.get(sensor.sensorUuid) ?? sensor.signInverted,
+    })),
+  };
 }
 
 /** The latest point of a sensor, or null. */

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { computed, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from 'vue';
+import type { SensorStatus } from '../../../api/schemas/fleet.ts';
 import type { Plant } from '../../../api/schemas/plants.ts';
 import { useBridge } from '../bridge.ts';
 import { appNow } from '../clock.ts';
@@ -13,7 +14,6 @@ import {
   pointsOfHistory,
   type LivePoint,
   type LiveReadings,
-  type StatusWithRecent,
 } from './liveReadings.ts';
 import { fetchPlantSensors } from './useCatalogOptions.ts';
 import { failureMessage } from './useDashboard.ts';
@@ -86,12 +86,14 @@ export function useLiveReadings(
   }
 
   /** The extension's answer, or null when the server does not have it. */
-  async function readRecent(target: LivePlant): Promise<StatusWithRecent[] | null> {
+  async function readRecent(target: LivePlant): Promise<SensorStatus[] | null> {
     if (!support.isServed(SENSOR_STATUSES_ROUTE) || !support.isServed(RECENT_FEATURE)) return null;
     try {
-      const input = { params: { plantUuid: target.plantUuid }, query: { recent: true } };
-      const answer = await bridge.call(SENSOR_STATUSES_ROUTE, input as never);
-      const statuses = answer.sensors as StatusWithRecent[];
+      const answer = await bridge.call(SENSOR_STATUSES_ROUTE, {
+        params: { plantUuid: target.plantUuid },
+        query: { recent: true },
+      });
+      const statuses = answer.sensors;
       // A plant without sensors cannot tell; an answer without `recent` is a server without it.
       if (statuses.length > 0 && !hasRecent(statuses)) {
         support.markMissing(RECENT_FEATURE);

@@ -22,13 +22,10 @@ export interface WiringSubjects {
 
 /** The server has the `signInverted` extension: its sensors carry the field. */
 export function servesSignInverted(sensors: readonly Sensor[]): boolean {
-  return sensors.some(
-    (sensor) => typeof (sensor as Sensor & { signInverted?: unknown }).signInverted === 'boolean',
-  );
+  return sensors.some((sensor) => typeof sensor.signInverted === 'boolean');
 }
 
-export const isSignInverted = (sensor: Sensor): boolean =>
-  (sensor as Sensor & { signInverted?: boolean }).signInverted ?? false;
+export const isSignInverted = (sensor: Sensor): boolean => sensor.signInverted ?? false;
 
 export function useWiringChecks(
   plant: MaybeRefOrGetter<Pick<Plant, 'plantUuid' | 'location' | 'pv'> | null>,
@@ -59,11 +56,10 @@ export function useWiringChecks(
     recording.value = sensorUuid;
     recordError.value = null;
     try {
-      const input = {
+      return await bridge.call('updateSensor', {
         params: { plantUuid: target.plantUuid, sensorUuid },
         body: { signInverted: value },
-      };
-      return (await bridge.call('updateSensor', input as never)) as Sensor;
+      });
     } catch (caught) {
       recordError.value = caught instanceof Error ? caught.message : String(caught);
       return null;

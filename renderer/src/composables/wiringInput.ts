@@ -47,7 +47,7 @@ export function wiringSensor(sensor: Sensor, live: LiveReadings | null): WiringS
     flow: sensor.flow,
     dataType: primary?.code ?? '',
     unit: primary?.unit ?? null,
-    signInverted: (sensor as Sensor & { signInverted?: boolean }).signInverted ?? false,
+    signInverted: sensor.signInverted ?? false,
     readings: own?.recent ? toReadings(own.recent) : null,
   };
 }
