@@ -13,6 +13,7 @@ import {
   sparklineSummary,
 } from '../../../renderer/src/composables/liveReadings.ts';
 import { buildWiringInput } from '../../../renderer/src/composables/wiringInput.ts';
+import { figureText } from '../../../renderer/src/components/commissioning/wiringText.ts';
 import { liveRow } from './liveRow.ts';
 import { PLANT } from '../commissioning/fixtures.ts';
 import { liveRoof, NOW, statusWithRecent } from './fixtures.ts';
@@ -136,5 +137,13 @@ describe('the direction test bookkeeping', () => {
       [NOW + 30_000, 120],
       [NOW + 60_000, 150],
     ]);
+  });
+});
+
+describe('figures on screen', () => {
+  test('whole numbers without decimals, unknown values as a dash', () => {
+    expect(figureText({ name: 'minutes', value: 3, unit: 'min' })).toBe('3 min');
+    expect(figureText({ name: 'mean', value: 4022.4, unit: 'W' })).toMatch(/^4,022(\.\d+)? W$/);
+    expect(figureText({ name: 'mean', value: null, unit: 'W' })).toBe('—');
   });
 });

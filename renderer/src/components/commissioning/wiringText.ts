@@ -17,10 +17,13 @@ export const STATUS_ICONS: Record<WiringStatus, string> = {
   notApplicable: 'pi pi-minus-circle',
 };
 
-/** "1,234 W", "—" for an unknown value. */
+/** "1,234 W", "3 min", "—" for an unknown value. */
 export function figureText(figure: Figure): string {
   if (figure.value === null) return '—';
-  const number = formatNumber(figure.value);
+  // Counts (readings, minutes) read as whole numbers, not "3.00 min".
+  const number = Number.isInteger(figure.value)
+    ? formatNumber(figure.value, 0)
+    : formatNumber(figure.value);
   return figure.unit ? `${number} ${figure.unit}` : number;
 }
 
