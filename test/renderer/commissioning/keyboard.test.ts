@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { defineComponent, h, nextTick, ref } from 'vue';
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
@@ -19,12 +19,18 @@ import {
   sensor,
 } from '../sensors/fixtures.ts';
 import { PLANT, PLANT_UUID } from './fixtures.ts';
+import { fakeCanvas } from '../charts/support.ts';
 
 /**
  * What the keyboard needs from the wizard's components (test/e2e/web/commissioningKeyboard.spec.ts
  * drives the whole wizard): a select's clear button and Escape, and where the focus goes when
  * the control that had it goes away or is disabled.
  */
+
+beforeEach(() => {
+  // The live readings draw sparklines.
+  fakeCanvas();
+});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
 import PlantSensorsView from '../../../renderer/src/views/PlantSensorsView.vue';
 import { apiError } from '../support/mountWithApp.ts';
@@ -16,6 +16,15 @@ import {
 import { mountPlantPage, pageButton as button } from './plantPage.ts';
 import { choose } from './formHelpers.ts';
 import { sensorStatus, statusesOf } from './statusFixtures.ts';
+import { fakeCanvas } from '../charts/support.ts';
+
+beforeEach(() => {
+  // The live readings draw sparklines.
+  fakeCanvas();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 type Input = { params: Record<string, string>; query?: Record<string, unknown>; body: any };
 

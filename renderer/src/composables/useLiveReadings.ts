@@ -1,0 +1,178 @@
+import { DateTime } from 'luxon';
+import { computed, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from 'vue';
+import type { SensorStatus } from '../../../api/schemas/fleet.ts';
+import type { Plant } from '../../../api/schemas/plants.ts';
+import { useBridge } from '../bridge.ts';
+import { appNow } from '../clock.ts';
+import { useExtensionSupportStore } from '../stores/useExtensionSupportStore.ts';
+import { measuredFlows, type EnergyFlow } from './commissioningChecks.ts';
+import {
+  fromFlows,
+  fromStatuses,
+  hasRecent,
+  LIVE_WINDOW_MS,
+  pointsOfHistory,
+  type LivePoint,
+  type LiveReadings,
+} from './liveReadings.ts';
+import { fetchPlantSensors } from './useCatalogOptions.ts';
+import { failureMessage } from './useDashboard.ts';
+import { MIN_REFRESH_MS, useLiveRefresh } from './useLiveRefresh.ts';
+import { isRouteMissing, SENSOR_STATUSES_ROUTE } from './useSensorStatuses.ts';
+
+/**
+ * Every sensor's readings of the last 15 minutes, read again every few seconds while shown and
+ * the window is visible (useLiveRefresh). Asks `sensor-statuses?recent=true` first; a server
+ * without the route (404) or without `recent` in its answer is read through the
+ * specification's sensor-history routes instead, for the rest of the session
+ * (liveReadings.ts says what each source can show).
+ *
+ *   const live = useLiveReadings(() => plant.value, { enabled: () => step === 'sensors' });
+ *   live.readings.value?.sensors[0].recent // → [{ at: 1711700000000, value: 1234 }, …]
+ */
+
+/** "Every few seconds": the shortest interval live refresh allows. */
+export const LIVE_READINGS_REFRESH_MS = MIN_REFRESH_MS;
+/** The sensor-history routes' local date-time format. */
+const LOCAL_MINUTE = "yyyy-MM-dd'T'HH:mm";
+/** Marks the environment as serving sensor-statuses without `recent`. */
+const RECENT_FEATURE = 'sensorStatuses.recent';
+
+const HISTORY_ROUTES = {
+  production: 'historyProduction',
+  consumption: 'historyConsumption',
+} as const;
+
+export type LivePlant = Pick<Plant, 'plantUuid'> & {
+  location: Pick<Plant['location'], 'timezone'>;
+};
+
+/** What a step given the live readings as a prop shows (LiveReadingsPanel's props). */
+export interface LiveReadingsView {
+  readings: LiveReadings | null;
+  error: string | null;
+  loading: boolean;
+  paused: boolean;
+  intervalMs: number;
+}
+
+export interface UseLiveReadingsOptions {
+  /** False pauses the loads (the step or page is not shown); default true. */
+  enabled?: MaybeRefOrGetter<boolean>;
+  /** Default LIVE_READINGS_REFRESH_MS. */
+  intervalMs?: MaybeRefOrGetter<number>;
+}
+
+export function useLiveReadings(
+  plant: MaybeRefOrGetter<LivePlant | null | undefined>,
+  options: UseLiveReadingsOptions = {},
+) {
+  const bridge = useBridge();
+  const support = useExtensionSupportStore();
+  const readings = shallowRef<LiveReadings | null>(null);
+  const error = ref<string | null>(null);
+
+  async function readFlow(target: LivePlant, flow: EnergyFlow, nowMs: number) {
+    const local = DateTime.fromMillis(nowMs, { zone: target.location.timezone }).startOf('minute');
+    const series = await bridge.call(HISTORY_ROUTES[flow], {
+      params: { plantUuid: target.plantUuid },
+      query: {
+        startDate: local.minus({ milliseconds: LIVE_WINDOW_MS }).toFormat(LOCAL_MINUTE),
+        endDate: local.plus({ minutes: 1 }).toFormat(LOCAL_MINUTE),
+        granularity: 'seconds',
+      },
+    });
+    return pointsOfHistory(series.points);
+  }
+
+  /** The extension's answer, or null when the server does not have it. */
+  async function readRecent(target: LivePlant): Promise<SensorStatus[] | null> {
+    if (!support.isServed(SENSOR_STATUSES_ROUTE) || !support.isServed(RECENT_FEATURE)) return null;
+    try {
+      const answer = await bridge.call(SENSOR_STATUSES_ROUTE, {
+        params: { plantUuid: target.plantUuid },
+        query: { recent: true },
+      });
+      const statuses = answer.sensors;
+      // A plant without sensors cannot tell; an answer without `recent` is a server without it.
+      if (statuses.length > 0 && !hasRecent(statuses)) {
+        support.markMissing(RECENT_FEATURE);
+        return null;
+      }
+      return statuses;
+    } catch (caught) {
+      if (!isRouteMissing(caught)) throw caught;
+      support.markMissing(SENSOR_STATUSES_ROUTE);
+      return null;
+    }
+  }
+
+  async function readThroughSpecification(target: LivePlant, nowMs: number): Promise<LiveReadings> {
+    const sensors = await fetchPlantSensors(target.plantUuid);
+    const flows = measuredFlows(sensors);
+    const series = await Promise.all(flows.map((flow) => readFlow(target, flow, nowMs)));
+    const byFlow: Partial<Record<EnergyFlow, LivePoint[]>> = {};
+    flows.forEach((flow, index) => (byFlow[flow] = series[index]!));
+    return {
+      mode: 'specification',
+      sensors: fromFlows(sensors, byFlow, nowMs),
+      flows: byFlow,
+      loadedAt: nowMs,
+    };
+  }
+
+  async function load(): Promise<void> {
+    const target = toValue(plant);
+    if (!target) return;
+    const nowMs = appNow();
+    try {
+      const recent = await readRecent(target);
+      const next: LiveReadings = recent
+        ? { mode: 'extension', sensors: fromStatuses(recent, nowMs), flows: {}, loadedAt: nowMs }
+        : await readThroughSpecification(target, nowMs);
+      // Another plant was chosen while this one loaded.
+      if (toValue(plant)?.plantUuid !== target.plantUuid) return;
+      readings.value = next;
+      error.value = null;
+    } catch (caught) {
+      if (toValue(plant)?.plantUuid !== target.plantUuid) return;
+      error.value = failureMessage(caught);
+      throw caught;
+    }
+  }
+
+  const enabled = computed(() => toValue(options.enabled ?? true) && Boolean(toValue(plant)));
+  const live = useLiveRefresh(load, {
+    intervalMs: () => toValue(options.intervalMs ?? LIVE_READINGS_REFRESH_MS),
+    enabled,
+  });
+
+  watch(
+    () => toValue(plant)?.plantUuid,
+    (uuid, previous) => {
+      if (uuid === previous) return;
+      readings.value = null;
+      error.value = null;
+      if (enabled.value) void live.refreshNow();
+    },
+  );
+
+  /** The panel's props, for a step that is given them. */
+  const view = computed<LiveReadingsView>(() => ({
+    readings: readings.value,
+    error: error.value,
+    loading: live.refreshing.value,
+    paused: live.paused.value,
+    intervalMs: live.intervalMs.value,
+  }));
+
+  return {
+    readings,
+    view,
+    error,
+    loading: live.refreshing,
+    paused: live.paused,
+    /** Reads now (after a sensor was saved, or on request); never rejects. */
+    refresh: () => live.refreshNow(),
+  };
+}
