@@ -2,21 +2,23 @@ import { expect, test } from '../support/webApp.ts';
 import { ACCOUNTS, api, screenshot, signIn } from '../support/shell.ts';
 
 /**
- * Wiring checks against the Local sandbox, in browser mode: a plant whose grid meter the
- * simulator reports reversed (the sensor's `metadata.simulation.fault` REVERSED_CT, as the demo
- * fleet's faulty plant has it) fails the grid-sign check in the verification step, with the
- * numbers it compared; "Record as inverted" sets the sensor's `signInverted`, the server
- * negates its readings, and the check passes.
+ * Wiring checks against the Local sandbox, in browser mode: a plant whose grid meter reads
+ * import while the plant exports (a current transformer mounted backwards) fails the grid-sign
+ * check in the verification step, with the numbers it compared; "Record as inverted" sets the
+ * sensor's `signInverted`, the server negates its readings, and the check passes.
  *
- * New sim:// sensors get one reading a minute from their creation on, and the check needs a few
- * minutes above its threshold: the test waits for them (several minutes of real time).
+ * The readings of the last 15 minutes are posted through the readings route at the host's
+ * clock (a vendor other than the simulator, so nothing else writes them): the checks have their
+ * minutes at once instead of waiting for a simulator that starts at the sensors' creation.
  */
 
 /** Summer noon in Turin: the PV exports, so the grid meter's sign is plain to judge. */
 test.use({ hostClock: '2026-06-21T12:00:00+02:00' });
 
-/** Enough minutes of readings for the grid-sign check to decide (3 minutes) and some slack. */
-const READINGS_WAIT_MS = 420_000;
+/** A clear June noon near Turin: 4 kW of PV, 0.9 kW of house load, 3.1 kW exported. */
+const PV_W = 4000;
+const HOUSE_W = 900;
+const MINUTE_MS = 60_000;
 
 interface Page<T> {
   content: T[];
@@ -26,7 +28,7 @@ test('a reversed grid meter fails the grid-sign check; recorded as inverted, it 
   page,
   webApp,
 }, testInfo) => {
-  test.setTimeout(READINGS_WAIT_MS + 240_000);
+  test.setTimeout(240_000);
   await signIn(page, webApp, ACCOUNTS.installer);
   const suffix = Date.now().toString(36);
   const list = <T>(route: string) =>
@@ -42,7 +44,7 @@ test('a reversed grid meter fails the grid-sign check; recorded as inverted, it 
   const power = dataTypes.find((type) => type.code === 'POWER')!;
   const inverterType = deviceTypes.find((type) => type.code === 'INVERTER')!;
   const meterType = deviceTypes.find((type) => type.code === 'METER')!;
-  const simulator = vendors.find((vendor) => vendor.code === 'SIMULATOR')!;
+  const shelly = vendors.find((vendor) => vendor.code === 'SHELLY')!;
 
   const plant = await api<{ plantUuid: string }>(page, 'createPlant', {
     body: {
@@ -78,16 +80,33 @@ test('a reversed grid meter fails the grid-sign check; recorded as inverted, it 
           flow,
           deviceUuid,
           samplingIntervalSeconds: 60,
-          connection: { vendorUuid: simulator.vendorUuid, address: `sim://${suffix}/${path}` },
+          connection: { vendorUuid: shelly.vendorUuid, address: `192.0.2.10/${path}` },
           metadata,
         },
+        query: { ignoreConnectionsTest: true },
       });
-    await sensor('PV output', 'PRODUCTION', 'pv', inverter.deviceUuid);
-    await sensor('House', 'CONSUMPTION', 'consumption', null);
-    // The current transformer around the grid cable the wrong way round.
-    const grid = await sensor('Grid connection', 'GRID', 'grid', meter.deviceUuid, {
-      simulation: { fault: { kind: 'REVERSED_CT' } },
-    });
+    const pv = await sensor('PV output', 'PRODUCTION', 'pv', inverter.deviceUuid);
+    const house = await sensor('House', 'CONSUMPTION', 'consumption', null);
+    const grid = await sensor('Grid connection', 'GRID', 'grid', meter.deviceUuid);
+
+    // Fifteen minutes of readings up to the host's clock, the grid meter's the wrong way round
+    // (import +: the plant exports, so it should read about −3.1 kW).
+    const statuses = await api<{ evaluatedAt: string }>(page, 'listSensorStatuses', { params });
+    const lastMinute = Math.floor(Date.parse(statuses.evaluatedAt) / MINUTE_MS) * MINUTE_MS;
+    const post = (sensorUuid: string, valueAt: (minute: number) => number) =>
+      api(page, 'ingestReadings', {
+        params: { ...params, sensorUuid },
+        body: {
+          readings: Array.from({ length: 15 }, (_, index) => ({
+            timestamp: new Date(lastMinute - (14 - index) * MINUTE_MS).toISOString(),
+            value: valueAt(index),
+          })),
+        },
+      });
+    const wobble = (minute: number) => 40 * Math.sin(minute);
+    await post(pv.sensorUuid, (minute) => PV_W + wobble(minute));
+    await post(house.sensorUuid, (minute) => HOUSE_W - wobble(minute));
+    await post(grid.sensorUuid, (minute) => PV_W - HOUSE_W + 2 * wobble(minute));
 
     await page.goto(`${webApp.url}#/commission/${plant.plantUuid}/verification`);
     await expect(
@@ -100,7 +119,7 @@ test('a reversed grid meter fails the grid-sign check; recorded as inverted, it 
 
     // The live readings are read again every 10 s, and the checks with them.
     const gridSign = page.locator('[data-wiring-check="gridSign"]');
-    await expect(gridSign).toHaveAttribute('data-status', 'fail', { timeout: READINGS_WAIT_MS });
+    await expect(gridSign).toHaveAttribute('data-status', 'fail', { timeout: 30_000 });
     await expect(gridSign).toContainText('FAIL');
     await expect(gridSign).toContainText('mounted backwards');
     const figures = gridSign.getByRole('definition');
