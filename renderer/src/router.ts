@@ -96,6 +96,14 @@ const routes: RouteRecordRaw[] = [
     ],
   },
   {
+    // A commissioning kept as a local draft while the server cannot be reached ('new': a new one).
+    path: '/commission/draft/:draftId/:step?',
+    name: 'commissionDraft',
+    component: () => import('./views/CommissioningDraftView.vue'),
+    props: true,
+    meta: { breadcrumb: 'Commissioning draft', section: 'commission' },
+  },
+  {
     // A new plant from nothing, or a plant's commissioning resumed at a step.
     path: '/commission/:plantUuid?/:step?',
     name: 'commission',
