@@ -155,6 +155,62 @@ describe('the wizard on a draft', () => {
   });
 });
 
+describe('vendor settings in a draft', () => {
+  const CLOUD = {
+    vendorUuid: VENDOR_UUID,
+    code: 'CLOUD',
+    name: 'Cloud portal',
+    kind: 'PLATFORM' as const,
+    configSchema: {
+      fields: [
+        { name: 'host', label: 'Host', type: 'string' as const, required: true },
+        { name: 'apiKey', label: 'API key', type: 'secret' as const, required: true },
+        { name: 'pin', label: 'PIN', type: 'secret' as const, required: false },
+      ],
+    },
+  };
+
+  test('keeps the settings without any secret, and names the secrets to ask when sending', async () => {
+    const saves: Draft['content'][] = [];
+    const app = await mountWithApp(CommissioningDraftView, {
+      props: { draftId: DRAFT_ID, step: 'vendors' },
+      route: `/commission/draft/${DRAFT_ID}/vendors`,
+      routes: { ...catalogRoutes, listVendors: page([SIMULATOR, CLOUD]) },
+      channels: {
+        'drafts.get': draft(),
+        'drafts.save': ([input]: [{ content: Draft['content'] }]) => {
+          saves.push(input.content);
+          return draft({ content: input.content });
+        },
+      },
+    });
+    await app.settle();
+    const { wrapper } = app;
+    const select = wrapper.findComponent({ name: 'DraftVendorsStep' }).findComponent({
+      name: 'SelectField',
+    });
+    select.vm.$emit('update:modelValue', VENDOR_UUID);
+    await app.settle();
+    await button(wrapper, 'Configure').trigger('click');
+    const form = wrapper.find('form[aria-label="Settings of Cloud portal (draft)"]');
+    expect(form.exists()).toBe(true);
+    // No field takes a secret's value: the required one is asked at send time, always.
+    expect(form.findAll('input[type="password"]')).toHaveLength(0);
+    await control(wrapper, 'Host').setValue('portal.example.com');
+    await form.trigger('submit');
+    await app.settle();
+    expect(saves.at(-1)!.vendors).toEqual([
+      {
+        vendorUuid: VENDOR_UUID,
+        settings: { host: 'portal.example.com' },
+        secretFields: ['apiKey'],
+      },
+    ]);
+    // The send panel asks for it by its label.
+    expect(wrapper.find('.draft-send').text()).toContain('API key for Cloud portal');
+  });
+});
+
 describe('the drafts list', () => {
   test('shows each draft with its state, resumes, and deletes after confirmation', async () => {
     let drafts = [
