@@ -371,6 +371,77 @@ describe('sending a draft', () => {
   });
 });
 
+/** Controls a screen reader could not name: without text, aria-label(ledby), or a label. */
+function unnamedControls(root: Element): string[] {
+  const named = (element: Element) => {
+    if (element.getAttribute('aria-label')?.trim()) return true;
+    const labelledBy = element.getAttribute('aria-labelledby');
+    if (
+      labelledBy &&
+      labelledBy
+        .split(/\s+/)
+        .some(
+          (id) =>
+            root.ownerDocument.getElementById(id)?.textContent?.trim() ||
+            root.querySelector(`[id="${id}"]`)?.textContent?.trim(),
+        )
+    )
+      return true;
+    if (element.id && root.querySelector(`label[for="${element.id}"]`)?.textContent?.trim())
+      return true;
+    if (element.closest('label')?.textContent?.trim()) return true;
+    return element.tagName === 'BUTTON' || element.tagName === 'A'
+      ? Boolean(element.textContent?.trim())
+      : false;
+  };
+  return [
+    ...root.querySelectorAll(
+      'button, a[href], input:not([type="hidden"]):not([aria-hidden="true"]), select, textarea, [role="combobox"]',
+    ),
+  ]
+    .filter((element) => !element.closest('[aria-hidden="true"]') && !named(element))
+    .map((element) => element.outerHTML.slice(0, 120));
+}
+
+describe('accessible names', () => {
+  test.each(['plant', 'sensors', 'devices', 'vendors', 'verification', 'report'])(
+    'every control of the draft wizard has one (%s step)',
+    async (step) => {
+      const app = await mountWithApp(CommissioningDraftView, {
+        props: { draftId: DRAFT_ID, step },
+        route: `/commission/draft/${DRAFT_ID}/${step}`,
+        routes: catalogRoutes,
+        channels: {
+          'drafts.get': draft({
+            content: {
+              ...draft().content,
+              vendors: [{ vendorUuid: VENDOR_UUID, settings: {}, secretFields: ['apiKey'] }],
+            },
+          }),
+        },
+      });
+      await app.settle();
+      const add = app.wrapper
+        .findAll('button')
+        .find((candidate) => ['Add sensor', 'Add device'].includes(candidate.text()));
+      if (add) await add.trigger('click');
+      expect(unnamedControls(app.wrapper.element)).toEqual([]);
+    },
+  );
+
+  test('every control of the drafts list has one', async () => {
+    const app = await mountWithApp(CommissioningDrafts, {
+      route: '/commission',
+      routes: catalogRoutes,
+      channels: { 'drafts.list': [draft()] },
+    });
+    await app.settle();
+    await button(app.wrapper, 'Send draft Barn roof').trigger('click');
+    await app.settle();
+    expect(unnamedControls(app.wrapper.element)).toEqual([]);
+  });
+});
+
 describe('the report of a draft', () => {
   test('is watermarked Not verified, and says no check has run', async () => {
     const app = await mountWithApp(CommissioningDraftView, {
