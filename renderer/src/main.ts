@@ -10,7 +10,7 @@ import './styles.css';
 import App from './App.vue';
 import { useBridge } from './bridge.ts';
 import { followHostClock } from './clock.ts';
-import { createAppRouter } from './router.ts';
+import { admits, createAppRouter } from './router.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 
 // First, before the router reads the address: in browser mode this takes the key out of it.
@@ -37,7 +37,8 @@ router.beforeEach(async (to) => {
   }
   // An expired session keeps the user where the password dialog is, with what they typed.
   if (session.expired && !to.meta.public) return false;
-  if (!to.meta.public && !session.signedIn) return { name: 'signIn' };
+  const rememberedEmail = session.state?.rememberedEmail;
+  if (!admits(to.meta, { signedIn: session.signedIn, rememberedEmail })) return { name: 'signIn' };
   if (to.name === 'signIn' && session.signedIn) return { name: 'fleet' };
   return true;
 });

@@ -96,6 +96,21 @@ const routes: RouteRecordRaw[] = [
     ],
   },
   {
+    // A commissioning kept as a local draft while the server cannot be reached ('new': a new one).
+    path: '/commission/draft/:draftId/:step?',
+    name: 'commissionDraft',
+    component: () => import('./views/CommissioningDraftView.vue'),
+    props: true,
+    meta: { breadcrumb: 'Commissioning draft', section: 'commission', drafts: true },
+  },
+  {
+    // The drafts alone: what is reachable before signing in, when the server cannot be reached.
+    path: '/drafts',
+    name: 'drafts',
+    component: () => import('./views/DraftsView.vue'),
+    meta: { breadcrumb: 'Commissioning drafts', section: 'commission', drafts: true },
+  },
+  {
     // A new plant from nothing, or a plant's commissioning resumed at a step.
     path: '/commission/:plantUuid?/:step?',
     name: 'commission',
@@ -144,6 +159,18 @@ const routes: RouteRecordRaw[] = [
   { path: '/:unknown(.*)*', redirect: { name: 'fleet' } },
 ];
 
+/**
+ * Where a navigation may go: a screen needs a session, except the public ones and, for an
+ * environment that remembers an account, the drafts' screens (the host keeps them per account).
+ */
+export function admits(
+  meta: { public?: boolean; drafts?: boolean },
+  session: { signedIn: boolean; rememberedEmail?: string },
+): boolean {
+  if (meta.public || session.signedIn) return true;
+  return meta.drafts === true && session.rememberedEmail !== undefined;
+}
+
 export function createAppRouter() {
   return createRouter({ history: createWebHashHistory(), routes });
 }
@@ -153,6 +180,11 @@ declare module 'vue-router' {
     /** Reachable without a session (everything else sends to sign-in). */
     public?: boolean;
     breadcrumb?: string;
+    /**
+     * A commissioning draft's screen: reachable signed out too when the environment remembers an
+     * account (after a restart without the server, its drafts are still that account's).
+     */
+    drafts?: boolean;
     section?: 'fleet' | 'alerts' | 'plants' | 'commission' | 'catalogs' | 'environments';
   }
 }
