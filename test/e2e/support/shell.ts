@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, rpc as rawRpc, type WebApp } from './webApp.ts';
 
 /**
@@ -110,4 +110,12 @@ export async function signOut(page: Page): Promise<void> {
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * The plant's sensors table ("Sensors" on the sensors page, "Sensors of this plant" in the
+ * wizard), not the live readings beside it, whose rows carry the same sensor names.
+ */
+export function sensorsTable(page: Page): Locator {
+  return page.getByRole('table', { name: /^Sensors/ });
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/webApp.ts';
-import { ACCOUNTS, api, choose, screenshot, signIn } from '../support/shell.ts';
+import { ACCOUNTS, api, choose, screenshot, sensorsTable, signIn } from '../support/shell.ts';
 
 /**
  * Commissioning a plant from nothing, in browser mode against the Local sandbox, as the
@@ -80,7 +80,7 @@ test('commissions a new plant from nothing to a passing verification and its rep
       );
       await dialog.getByRole('button', { name: 'Save sensor' }).click();
       await expect(dialog).toBeHidden();
-      const row = page.getByRole('row').filter({ hasText: name });
+      const row = sensorsTable(page).getByRole('row').filter({ hasText: name });
       await expect(row).toContainText(address);
       // The live connection test's result.
       await expect(row).toContainText('Passed');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/webApp.ts';
-import { ACCOUNTS, api, screenshot, signIn } from '../support/shell.ts';
+import { ACCOUNTS, api, screenshot, sensorsTable, signIn } from '../support/shell.ts';
 
 /**
  * The commissioning wizard from the keyboard alone, in browser mode against the Local sandbox,
@@ -399,7 +399,7 @@ test('commissions a new plant from the keyboard alone, every control named', asy
       await pressOn(page, dialog.getByRole('button', { name: 'Save sensor' }), 'Enter', inDialog);
       await expect(dialog).toBeHidden();
       await expect(addSensorButton).toBeFocused();
-      const row = page.getByRole('row').filter({ hasText: name });
+      const row = sensorsTable(page).getByRole('row').filter({ hasText: name });
       await expect(row).toContainText(address);
       await expect(row).toContainText('Passed');
       return row;
@@ -431,7 +431,7 @@ test('commissions a new plant from the keyboard alone, every control named', asy
       within: sensorDialog,
     });
     await expect(sensorDialog).toBeHidden();
-    const spareRow = page.getByRole('row').filter({ hasText: 'Spare' });
+    const spareRow = sensorsTable(page).getByRole('row').filter({ hasText: 'Spare' });
     await expect(spareRow).toContainText('No connection');
     await pressOn(page, spareRow.getByRole('button', { name: 'Delete Spare' }));
     const confirm = page.getByRole('dialog', { name: 'Delete sensor' });

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/webApp.ts';
-import { ACCOUNTS, api, choose, screenshot, signIn } from '../support/shell.ts';
+import { ACCOUNTS, api, choose, screenshot, sensorsTable, signIn } from '../support/shell.ts';
 
 /**
  * Devices and sensors of a plant, in browser mode against the Local sandbox, as the installer:
@@ -62,7 +62,7 @@ test('creates, links, unlinks and deletes a sensor and a device on a new plant',
     await sensorDialog.getByRole('button', { name: 'Save sensor' }).click();
     await expect(sensorDialog).toBeHidden();
 
-    const sensorRow = page.getByRole('row').filter({ hasText: 'PV production' });
+    const sensorRow = sensorsTable(page).getByRole('row').filter({ hasText: 'PV production' });
     await expect(sensorRow).toContainText('Power meter');
     await expect(sensorRow).toContainText('Power (W)');
     await expect(sensorRow).toContainText('Energy (kWh)');
