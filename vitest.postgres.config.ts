@@ -7,13 +7,15 @@ import { sharedConfig } from './vitest.shared.config.ts';
  * test server gets a database of its own in one throwaway cluster (test/support/postgresGlobalSetup.ts).
  */
 /**
- * Every suite that starts its servers on the default in-memory database, hence on PostgreSQL
- * here, plus restart and exitWithParent, which take a database URL there instead of a file, and the
- * fuzz suite.
+ * The suites whose answers come from the database: every one that starts its servers on the
+ * default in-memory database, hence on PostgreSQL here, plus restart, which takes a database URL
+ * there instead of a file, and the fuzz suite. demoFleet's background history (12 plants, 90
+ * days) fits in its 30 s here since ingestion on PostgreSQL lost the per-row foreign-key check.
  * Left out: serverFiles and desktop/* (SQLite files and the desktop's sandbox by design; but
- * draftSend, whose server is an ordinary test server, is in). demoFleet's background history
- * (12 plants, 90 days) fits in its 30 s here since ingestion on PostgreSQL lost the per-row
- * foreign-key check (21 s on a loaded machine).
+ * draftSend, whose server is an ordinary test server, is in), and, for CI's time budget, the
+ * suites about the process rather than the data, which would run the same code twice:
+ * serverClock (the defaults a clock gives), serverExposure (addresses and hosts), logging,
+ * openapi (the document), exitWithParent and gracefulShutdown (signals).
  */
 export const POSTGRES_SUITES = [
   'test/integration/postgresSchema.test.ts',
@@ -37,23 +39,17 @@ export const POSTGRES_SUITES = [
   'test/integration/sensorTypes.test.ts',
   'test/integration/vendors.test.ts',
   'test/integration/metadataLimits.test.ts',
-  'test/integration/openapi.test.ts',
   'test/integration/summaryCache.test.ts',
   'test/integration/simulator.test.ts',
-  'test/integration/serverClock.test.ts',
-  'test/integration/serverExposure.test.ts',
-  'test/integration/logging.test.ts',
   'test/integration/monitor/monitor.test.ts',
   'test/integration/desktop/draftSend.test.ts',
   'test/integration/rawRetention.test.ts',
   'test/integration/instances.test.ts',
   'test/integration/restart.test.ts',
-  'test/integration/exitWithParent.test.ts',
   'test/property/fuzz.test.ts',
   'test/integration/enginesAgree.test.ts',
   'test/integration/plantSearch.test.ts',
   'test/integration/ops.test.ts',
-  'test/integration/gracefulShutdown.test.ts',
   'test/integration/signInversion.test.ts',
   'test/integration/demoFleet.test.ts',
 ];
