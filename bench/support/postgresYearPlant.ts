@@ -11,8 +11,8 @@ import { ADMIN, createPlantModel, type YearPlant } from './yearPlant.ts';
 /**
  * The year plant on PostgreSQL, in a throwaway cluster (`startPostgresCluster`): the same plant
  * made through the API of a server on that cluster, then its year of measurements copied in
- * bulk from the SQLite year database (readings, 15-minute, hourly and daily rollups, sensor by
- * sensor, as `unnest` inserts of 20,000 rows): ingesting a year through the API or the store
+ * bulk from the SQLite year database (readings, 15-minute, hourly and daily rollups and the
+ * hours packed by day, sensor by sensor, as `unnest` inserts of 20,000 rows): ingesting a year through the API or the store
  * would take PostgreSQL minutes the metrics benchmark does not measure. The copied rollups are
  * the ones the store made on SQLite, which it would make alike on PostgreSQL.
  * The server keys are random, as the test servers' are (`testServerKeys`).
@@ -57,6 +57,13 @@ const TABLES: readonly { table: string; columns: readonly [string, string][] }[]
       ] as [string, string][],
     }),
   ),
+  {
+    table: 'sensor_hour_days',
+    columns: [
+      ['day_start', 'bigint'],
+      ['hours', 'bytea'],
+    ],
+  },
 ];
 
 /** A quiet bench server on a PostgreSQL database, with random keys as the test servers have. */
@@ -128,7 +135,8 @@ async function copyMeasurements(
         for (let first = 0; first < rows.length; first += COPY_ROWS) {
           const chunk = rows.slice(first, first + COPY_ROWS);
           const arrays = columns.map(
-            ([, type], index) => sql`${chunk.map((row) => row[index])}::${sql.raw(type)}[]`,
+            ([, type], index) =>
+              sql`${chunk.map((row) => bindable(row[index]))}::${sql.raw(type)}[]`,
           );
           await sql`
             insert into ${sql.table(table)} (sensor_uuid, ${sql.join(names.map((name) => sql.ref(name)))})
@@ -144,3 +152,6 @@ async function copyMeasurements(
   }
   return copied;
 }
+
+/** pg writes a Buffer in an array as bytea, and node:sqlite reads a blob as a plain Uint8Array. */
+const bindable = (value: unknown) => (value instanceof Uint8Array ? Buffer.from(value) : value);

@@ -25,6 +25,7 @@ export interface Database {
   sensor_rollups: SensorRollupsTable;
   sensor_hourly_rollups: SensorHourlyRollupsTable;
   sensor_daily_rollups: SensorDailyRollupsTable;
+  sensor_hour_days: SensorHourDaysTable;
   externally_fed_sensors: ExternallyFedSensorsTable;
   throttle_events: ThrottleEventsTable;
 }
@@ -211,6 +212,14 @@ export interface SensorHourlyRollupsTable {
   max_value: number;
   sample_count: number;
   covered_seconds: number;
+}
+
+/** A UTC day of a sensor's hourly rollups packed in one row (migration 0014, `hourDays.ts`). */
+export interface SensorHourDaysTable {
+  sensor_uuid: string;
+  day_start: number;
+  /** 24 pairs of little-endian float64: energy_kwh (null as 0), covered_seconds (NaN: no row). */
+  hours: Uint8Array;
 }
 
 /** Sums of the 15-minute rollups of a local day of the plant's zone (migration 0005). */

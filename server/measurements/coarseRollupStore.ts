@@ -9,13 +9,15 @@ import {
   utcHourOf,
   type CoarseRollup,
 } from './coarseRollups.ts';
+import { deleteHourDays, repackHourDays, utcDaysOf, writeHourDays } from './hourDays.ts';
 import { rollupsOf } from './readingsStore.ts';
 import type { Rollup } from './rollups.ts';
 
 /**
- * The hourly and daily rollup tables, kept in step with the 15-minute one: whoever rewrites
- * 15-minute rows calls `CoarseRollupWriter.rewrite` in the same transaction, and a change of what
- * the days are (the plant's zone) rebuilds them. Coarse rows are made from 15-minute rows only.
+ * The hourly and daily rollup tables (and the hourly rows packed by UTC day, `hourDays.ts`),
+ * kept in step with the 15-minute one: whoever rewrites 15-minute rows calls
+ * `CoarseRollupWriter.rewrite` in the same transaction, and a change of what the days are (the
+ * plant's zone) rebuilds them. Coarse rows are made from 15-minute rows only.
  */
 
 const CHUNK_ROWS = 250;
@@ -63,6 +65,7 @@ export class CoarseRollupWriter {
       (quarter) => quarter.bucketStart >= changed.start && quarter.bucketStart < changed.end,
     );
     await this.#insert(sensorUuid, aggregateQuarters(inChangedHours, utcHourOf), 'hours');
+    await repackHourDays(this.#trx, sensorUuid, changed);
     await this.#insert(sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
   }
 
@@ -70,7 +73,9 @@ export class CoarseRollupWriter {
   async rebuild(sensorUuid: string, zone: string): Promise<void> {
     const quarters = await quartersOf(this.#trx, sensorUuid, EVER.start, EVER.end);
     await deleteHours(this.#trx, sensorUuid, EVER.start, EVER.end);
-    await this.#insert(sensorUuid, aggregateQuarters(quarters, utcHourOf), 'hours');
+    const hours = aggregateQuarters(quarters, utcHourOf);
+    await this.#insert(sensorUuid, hours, 'hours');
+    await writeHourDays(this.#trx, sensorUuid, utcDaysOf(EVER), hours);
     await this.#rebuildDays(sensorUuid, zone, quarters);
   }
 
@@ -142,6 +147,7 @@ export async function rebuildDailyRollupsOfPlant(
 export async function deleteCoarseRollups(trx: Db, sensorUuid: string): Promise<void> {
   await deleteHours(trx, sensorUuid, EVER.start, EVER.end);
   await deleteDays(trx, sensorUuid, EVER.start, EVER.end);
+  await deleteHourDays(trx, sensorUuid);
 }
 
 /** The plant zone of each sensor, by uuid, in one query. */

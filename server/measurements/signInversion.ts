@@ -1,6 +1,7 @@
 import { SIGN_INVERTIBLE_DATA_TYPES, type DataTypeCode } from '../../api/index.ts';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { repackHourDays } from './hourDays.ts';
 import type { SampleColumns } from './rollups.ts';
 
 /**
@@ -58,7 +59,10 @@ export async function lockedSignInversion(trx: Db, sensorUuid: string): Promise<
 const negated = (value: number): number => 0 - value;
 const negatedColumn = (column: string) => sql<number>`0 - ${sql.ref(column)}`;
 
-/** Negates the sensor's stored readings and all its rollups (15-minute, hourly, daily). */
+/**
+ * Negates the sensor's stored readings and all its rollups (15-minute, hourly, daily, hours
+ * packed by day).
+ */
 export async function negateStoredReadings(trx: Db, sensorUuid: string): Promise<void> {
   await trx
     .updateTable('readings')
@@ -78,6 +82,11 @@ export async function negateStoredReadings(trx: Db, sensorUuid: string): Promise
       .where('sensor_uuid', '=', sensorUuid)
       .execute();
   }
+  // Packed bytes cannot be negated in SQL: packed anew from the hours just negated.
+  await repackHourDays(trx, sensorUuid, {
+    start: Number.MIN_SAFE_INTEGER,
+    end: Number.MAX_SAFE_INTEGER,
+  });
 }
 
 const ROLLUP_TABLES = ['sensor_rollups', 'sensor_hourly_rollups', 'sensor_daily_rollups'] as const;

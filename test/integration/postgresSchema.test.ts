@@ -47,7 +47,8 @@ async function postgresColumns(opened: OpenedDatabase): Promise<Column[]> {
   return rows.map((row) => ({
     table: row.table,
     name: row.name,
-    type: row.type,
+    // The one type spelt differently (0014's packed hours): the same bytes on both engines.
+    type: row.type === 'bytea' ? 'blob' : row.type,
     notNull: row.nullable === 'NO',
   }));
 }

@@ -141,6 +141,8 @@ async function answers(plantUuid: string) {
 
 function withoutUuids(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutUuids);
+  // Packed hours (a Uint8Array on SQLite, a Buffer on PostgreSQL), compared as their bytes.
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value)
@@ -153,7 +155,12 @@ function withoutUuids(value: unknown): unknown {
 async function storedRows(gridUuid: string) {
   const db = server.server.context.db;
   const rows = async (
-    table: 'readings' | 'sensor_rollups' | 'sensor_hourly_rollups' | 'sensor_daily_rollups',
+    table:
+      | 'readings'
+      | 'sensor_rollups'
+      | 'sensor_hourly_rollups'
+      | 'sensor_daily_rollups'
+      | 'sensor_hour_days',
   ) =>
     (await db.selectFrom(table).selectAll().where('sensor_uuid', '=', gridUuid).execute())
       .map((row) => withoutUuids({ ...row, sensor_uuid: undefined }))
@@ -163,6 +170,7 @@ async function storedRows(gridUuid: string) {
     quarters: await rows('sensor_rollups'),
     hours: await rows('sensor_hourly_rollups'),
     days: await rows('sensor_daily_rollups'),
+    hourDays: await rows('sensor_hour_days'),
   };
 }
 

@@ -25,8 +25,8 @@ import { openMeasurementsFixture } from '../unit/measurements/measurementsFixtur
  * the 15-minute rows alone (`quarterSlots`, what every read did before the coarse tables): the
  * measures are equal to the bit, whatever the zone (+05:45, +05:30, -03:30 with DST, Lord Howe's
  * half-hour DST, Rome across both DST changes), the batches the readings came in, and whether the
- * plant's zone changed before or after they did. The coarse rows kept by ingestion also equal
- * those of a rebuild from scratch.
+ * plant's zone changed before or after they did. The coarse rows kept by ingestion (and the
+ * hours packed by UTC day) also equal those of a rebuild from scratch.
  */
 
 const MIN = 60_000;
@@ -178,6 +178,12 @@ async function coarseRows(db: Db, sensorUuid: string) {
       .execute(),
     days: await db
       .selectFrom('sensor_daily_rollups')
+      .selectAll()
+      .where('sensor_uuid', '=', sensorUuid)
+      .orderBy('day_start')
+      .execute(),
+    hourDays: await db
+      .selectFrom('sensor_hour_days')
       .selectAll()
       .where('sensor_uuid', '=', sensorUuid)
       .orderBy('day_start')

@@ -12,6 +12,7 @@ import * as partitionedReadings from './0008_partitioned_readings.ts';
 import * as readingsIntegrity from './0009_readings_integrity.ts';
 import * as searchIndexUpkeep from './0010_search_index_upkeep.ts';
 import * as sensorSignInversion from './0013_sensor_sign_inversion.ts';
+import * as sensorHourDays from './0014_sensor_hour_days.ts';
 
 /**
  * A migration is told the engine it runs on: the same migrations make both schemas, and what
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0009_readings_integrity': readingsIntegrity,
   '0010_search_index_upkeep': searchIndexUpkeep,
   '0013_sensor_sign_inversion': sensorSignInversion,
+  '0014_sensor_hour_days': sensorHourDays,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

@@ -5,29 +5,29 @@ import { directPoolOf } from '../../db/fastQuery.ts';
 import type { TimeRange } from './localTime.ts';
 
 /**
- * The hourly or daily rollup rows of some sensors over a range, on PostgreSQL read together with
- * those other requests ask at the same time (`CoalescedReads`): one statement for several
+ * The hours packed by UTC day (`hourDays.ts`) or the daily rollup rows of some sensors over a
+ * range, on PostgreSQL read together with those other requests ask at the same time (`CoalescedReads`): one statement for several
  * requests' rows, each request getting exactly the rows, in the order, of its own query
  * `select ... where sensor_uuid in (...) and start >= from and start < to order by sensor_uuid,
  * start`. Each ask is a row of the arrays the statement unnests; an index lookup on the table's
  * primary key per ask and sensor.
  */
 
-export type CoarseTable = 'hours' | 'days';
+export type CoarseTable = 'hourDays' | 'days';
 
 interface CoarseAsk {
   sensorUuids: readonly string[];
   range: TimeRange;
 }
 
-/** Rows as `rollupSlots` reads them: [sensor_uuid, start, energy_kwh, covered_seconds, ...]. */
+/** Rows as `rollupSlots` reads them: [sensor_uuid, start, ...the table's columns]. */
 type Tuple = unknown[];
 
 const columns: Record<CoarseTable, { table: string; start: string; select: string }> = {
-  hours: {
-    table: 'sensor_hourly_rollups',
-    start: 'hour_start',
-    select: 'r.sensor_uuid, r.hour_start, r.energy_kwh, r.covered_seconds',
+  hourDays: {
+    table: 'sensor_hour_days',
+    start: 'day_start',
+    select: 'r.sensor_uuid, r.day_start, r.hours',
   },
   days: {
     table: 'sensor_daily_rollups',
@@ -99,7 +99,7 @@ export function coalescedCoarseRows(
   if (!byTable) {
     const reader = (table: CoarseTable) =>
       new CoalescedReads<CoarseAsk, Tuple[]>((asks) => readAll(pool, table, asks));
-    byTable = { hours: reader('hours'), days: reader('days') };
+    byTable = { hourDays: reader('hourDays'), days: reader('days') };
     readers.set(pool, byTable);
   }
   return byTable[which].read({ sensorUuids, range });

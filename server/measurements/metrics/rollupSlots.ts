@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
 import { fixedShape, rowsOf, tuplesOf } from '../../db/fastQuery.ts';
 import { NeumaierSum } from '../neumaierSum.ts';
+import { forEachPackedHour, utcDaysOf } from '../hourDays.ts';
 import { coalescedCoarseRows } from './coarseRollupBatches.ts';
 import { HOUR_MS, type TimeRange } from './localTime.ts';
 
@@ -100,104 +101,50 @@ export async function quarterSlots(
   return slotRowsOf(await rowsOf(db, query.compile()));
 }
 
-/** Slots of one UTC hour each; in (sensor, hour) order, as SQL grouped them. */
+/**
+ * Slots of one UTC hour each, in (sensor, hour) order, one per hourly rollup row: read from the
+ * hours packed by UTC day (`hourDays.ts`), a row per sensor and day rather than per hour.
+ */
 async function hourlySlots(
   db: Db,
   sensorUuids: readonly string[],
   range: TimeRange,
 ): Promise<SlotRow[]> {
-  if (engineOf(db) === 'postgres') return packedHourlySlots(db, sensorUuids, range);
-  if (sensorUuids.length === 1) return hourlySlotsOfOne(db, sensorUuids[0]!, range);
+  const days = utcDaysOf(range);
   const query = compiledOnce(
     db,
-    'hours',
+    'hour days',
     () =>
       db
-        .selectFrom('sensor_hourly_rollups')
-        .select(['sensor_uuid', 'hour_start as slot_start', 'energy_kwh', 'covered_seconds'])
+        .selectFrom('sensor_hour_days')
+        .select(['sensor_uuid', 'day_start', 'hours'])
         .where('sensor_uuid', 'in', [...sensorUuids])
-        .where('hour_start', '>=', range.start)
-        .where('hour_start', '<', range.end)
+        .where('day_start', '>=', days.start)
+        .where('day_start', '<', days.end)
         .orderBy('sensor_uuid')
-        .orderBy('hour_start'),
-    [...sensorUuids, range.start, range.end],
-  );
-  const rows = await (coalescedCoarseRows(db, 'hours', sensorUuids, range) ?? tuplesOf(db, query));
-  return rows.map(slotRowOfTuple);
-}
-
-/**
- * `hourlySlots` on PostgreSQL: one row per sensor, its hours packed in one text of
- * `start energy covered` triples, for node-postgres decodes a message and builds an object per
- * row, which cost several times SQLite's read for a month of hours. The same numbers: `::text`
- * is float8's output function, which the row format also uses (shortest exact text), and
- * `Number` reads it back to the same double as the driver's `parseFloat`; a missing energy is 0,
- * as `slotRowOfTuple` makes it.
- */
-async function packedHourlySlots(
-  db: Db,
-  sensorUuids: readonly string[],
-  range: TimeRange,
-): Promise<SlotRow[]> {
-  const query = compiledOnce(
-    db,
-    'packed hours',
-    () =>
-      db
-        .selectFrom('sensor_hourly_rollups')
-        .select([
-          'sensor_uuid',
-          sql<string>`string_agg(
-            hour_start::text || ' ' || coalesce(energy_kwh, 0)::text || ' ' || covered_seconds::text,
-            ' ' order by hour_start)`.as('hours'),
-        ])
-        .where('sensor_uuid', 'in', [...sensorUuids])
-        .where('hour_start', '>=', range.start)
-        .where('hour_start', '<', range.end)
-        .groupBy('sensor_uuid')
-        .orderBy('sensor_uuid'),
-    [...sensorUuids, range.start, range.end],
+        .orderBy('day_start'),
+    [...sensorUuids, days.start, days.end],
   );
   const slots: SlotRow[] = [];
-  for (const [sensorUuid, hours] of await tuplesOf(db, query)) {
-    const fields = (hours as string).split(' ');
-    for (let field = 0; field + 2 < fields.length; field += 3) {
-      slots.push({
-        sensorUuid: sensorUuid as string,
-        slotStart: Number(fields[field]),
-        energyKwh: Number(fields[field + 1]),
-        coveredSeconds: Number(fields[field + 2]),
-      });
-    }
+  const rows = await (coalescedCoarseRows(db, 'hourDays', sensorUuids, days) ??
+    tuplesOf(db, query));
+  for (const [sensorUuid, dayStart, hours] of rows) {
+    // Number(): PostgreSQL answers bigint columns as strings.
+    forEachPackedHour(
+      Number(dayStart),
+      hours as Uint8Array,
+      range.start,
+      range.end,
+      (start, energyKwh, coveredSeconds) =>
+        slots.push({
+          sensorUuid: sensorUuid as string,
+          slotStart: start,
+          energyKwh,
+          coveredSeconds,
+        }),
+    );
   }
   return slots;
-}
-
-/**
- * `hourlySlots` of a single sensor, the usual plant meter: its uuid is not read back with every
- * row, where making that string is a quarter of the read.
- */
-async function hourlySlotsOfOne(db: Db, sensorUuid: string, range: TimeRange): Promise<SlotRow[]> {
-  const query = compiledOnce(
-    db,
-    'hours of one sensor',
-    () =>
-      db
-        .selectFrom('sensor_hourly_rollups')
-        .select(['hour_start', 'energy_kwh', 'covered_seconds'])
-        .where('sensor_uuid', '=', sensorUuid)
-        .where('hour_start', '>=', range.start)
-        .where('hour_start', '<', range.end)
-        .orderBy('hour_start'),
-    [sensorUuid, range.start, range.end],
-  );
-  const rows = await tuplesOf(db, query);
-  return rows.map((row) => ({
-    sensorUuid,
-    slotStart: Number(row[0]),
-    energyKwh: Number(row[1] ?? 0),
-    coveredSeconds: Number(row[2]),
-  }));
 }
 
 /**
