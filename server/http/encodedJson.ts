@@ -13,11 +13,13 @@ export class EncodedJson<T> {
 
   /**
    * JSON text made another, faster way, which must be byte for byte what `JSON.stringify` gives
-   * for some `T` (as `seriesJson.ts` proves for series).
+   * for some `T` (as `seriesJson.ts` proves for series); `ascii` when the caller knows every
+   * character of it is ASCII.
    */
-  static ofJsonText<T>(json: string): EncodedJson<T> {
+  static ofJsonText<T>(json: string, ascii = false): EncodedJson<T> {
     const encoded = Object.create(EncodedJson.prototype) as { bytes: Buffer };
-    encoded.bytes = Buffer.from(json);
+    // ASCII text is its own UTF-8, and encoding it as Latin-1 skips UTF-8's scan of each char.
+    encoded.bytes = Buffer.from(json, ascii ? 'latin1' : 'utf8');
     return encoded as EncodedJson<T>;
   }
 }

@@ -104,7 +104,14 @@ const instantNearChanges = (zone: string) =>
 const runOfInstants = fc.constantFrom(...ZONES).chain((zone) =>
   fc.record({
     zone: fc.constant(zone),
-    start: instantNearChanges(zone),
+    // Often on a whole UTC hour or quarter: an hourly series' points, whole local hours or not.
+    start: instantNearChanges(zone).chain((instant) =>
+      fc.constantFrom(
+        instant,
+        Math.floor(instant / HOUR) * HOUR,
+        Math.floor(instant / (15 * MIN)) * 15 * MIN,
+      ),
+    ),
     step: fc.constantFrom(HOUR, 15 * MIN, MIN, 1000, 1, 45 * MIN + 7, DAY),
     count: fc.integer({ min: 1, max: 200 }),
   }),

@@ -1,9 +1,16 @@
 import type { Db } from '../../db/database.ts';
-import type { TimeRange } from './localTime.ts';
+import { HOUR_MS, type TimeRange } from './localTime.ts';
 import { flowSensors, type PlantFlow } from './plantFlows.ts';
 import { integrateSegments, type PowerSegment } from './powerSegments.ts';
 import { foldBalanceQuarters } from './balanceQuarters.ts';
-import { bucketIndexOf, ROLLUP_MS, rollupSlots, slotStepFor, type SlotRow } from './rollupSlots.ts';
+import {
+  bucketIndexOf,
+  forEachStoredHour,
+  ROLLUP_MS,
+  rollupSlots,
+  slotStepFor,
+  type SlotRow,
+} from './rollupSlots.ts';
 
 /**
  * What a plant flow measured in each bucket, per sensor, from rollups (one query), and how
@@ -40,7 +47,41 @@ export async function measureFlow(
   buckets: readonly TimeRange[],
 ): Promise<FlowMeasures> {
   const { sensorUuids, range, step } = slotRequestOf(flow, buckets);
+  if (flow.source !== 'BALANCE' && isUtcHours(buckets, range, step)) {
+    return measureUtcHours(db, flow, buckets);
+  }
   return measureFlowFromSlots(flow, buckets, await rollupSlots(db, sensorUuids, range, step));
+}
+
+/** Every bucket one UTC hour (the hourly history of a zone whose hours are UTC hours). */
+const isUtcHours = (buckets: readonly TimeRange[], range: TimeRange, step: number) =>
+  step === HOUR_MS &&
+  range.start % HOUR_MS === 0 &&
+  range.end - range.start === buckets.length * HOUR_MS;
+
+/**
+ * `measureFlowFromSlots` of hourly slots, each hour's numbers added straight where its bucket
+ * and sensor go, without a slot object or a bucket search per hour (the same additions: one
+ * hour per bucket and sensor, onto 0).
+ */
+async function measureUtcHours(
+  db: Db,
+  flow: PlantFlow,
+  buckets: readonly TimeRange[],
+): Promise<FlowMeasures> {
+  const sensors = flowSensors(flow);
+  const energyKwh = new Float64Array(buckets.length * sensors.length);
+  const coveredSeconds = new Float64Array(buckets.length * sensors.length);
+  const position = new Map(sensors.map((sensor, index) => [sensor.sensorUuid, index]));
+  const first = buckets[0]!.start;
+  const uuids = [...position.keys()];
+  const range = { start: first, end: buckets[buckets.length - 1]!.end };
+  await forEachStoredHour(db, uuids, range, (sensorUuid, hourStart, energy, covered) => {
+    const column = ((hourStart - first) / HOUR_MS) * sensors.length + position.get(sensorUuid)!;
+    energyKwh[column]! += energy;
+    coveredSeconds[column]! += covered;
+  });
+  return { flow, buckets, termSizes: termSizesOf(flow), energyKwh, coveredSeconds };
 }
 
 /** The rollup slots `measureFlow` reads: one `rollupSlots` call. */

@@ -234,6 +234,8 @@ export class LocalTimestamps {
   #offsetText = '';
   #localDay = NaN;
   #datePrefix = '';
+  /** `HH:00:00` and the offset's text, by local hour, for the current offset. */
+  #wholeHours: (string | undefined)[] = [];
 
   constructor(zone: string) {
     this.#zone = zone;
@@ -250,6 +252,7 @@ export class LocalTimestamps {
     if (offset !== this.#offset) {
       this.#offset = offset;
       this.#offsetText = offsetText(offset);
+      this.#wholeHours = [];
     }
     const wall = instant + offset * MINUTE_MS;
     const localDay = Math.floor(wall / DAY_MS);
@@ -258,6 +261,12 @@ export class LocalTimestamps {
       this.#datePrefix = datePrefixOf(localDay);
     }
     const milliseconds = wall - localDay * DAY_MS;
+    // Whole hours (every point of an hourly series): the rest of the text once per hour of day.
+    if (milliseconds % HOUR_MS === 0) {
+      const hour = milliseconds / HOUR_MS;
+      const rest = (this.#wholeHours[hour] ??= `${TWO_DIGITS[hour]}:00:00${this.#offsetText}`);
+      return this.#datePrefix + rest;
+    }
     const seconds = Math.floor(milliseconds / 1000);
     const fraction = milliseconds - seconds * 1000;
     return (

@@ -112,10 +112,11 @@ function bucketsOf(zone: string, range: TimeRange, granularity: Granularity): Ti
   }
   const step = granularity === 'hours' ? HOUR_MS : MINUTE_MS;
   const first = granularity === 'hours' ? startOfLocalHour(zone, range.start) : range.start;
-  return Array.from({ length: Math.ceil((range.end - first) / step) }, (_, index) => ({
-    start: first + index * step,
-    end: first + (index + 1) * step,
-  }));
+  // A plain loop: Array.from with a map function costs several times it for 720 buckets.
+  const buckets: TimeRange[] = [];
+  for (let start = first; start < range.end; start += step)
+    buckets.push({ start, end: start + step });
+  return buckets;
 }
 
 /** 422 naming the finest coarser granularity that fits, or asking for a shorter range. */

@@ -29,6 +29,16 @@ const greatestCommonDivisor = (a: number, b: number): number =>
 /** Consecutive buckets, oldest first, with starts and ends on the 15-minute grid. */
 export function slotStepFor(buckets: readonly TimeRange[]): number {
   const first = buckets[0]?.start ?? 0;
+  const length = (buckets[0]?.end ?? 0) - first;
+  // Buckets of one length end at its multiples, so their greatest common divisor is that length.
+  if (
+    buckets.every(
+      (bucket, index) =>
+        bucket.start === first + index * length && bucket.end === bucket.start + length,
+    )
+  ) {
+    return length > 0 && length % ROLLUP_MS === 0 && first % ROLLUP_MS === 0 ? length : ROLLUP_MS;
+  }
   let step = 0;
   for (const bucket of buckets) step = greatestCommonDivisor(step, bucket.end - first);
   return step > 0 && step % ROLLUP_MS === 0 && first % ROLLUP_MS === 0 ? step : ROLLUP_MS;
@@ -101,15 +111,35 @@ export async function quarterSlots(
   return slotRowsOf(await rowsOf(db, query.compile()));
 }
 
-/**
- * Slots of one UTC hour each, in (sensor, hour) order, one per hourly rollup row: read from the
- * hours packed by UTC day (`hourDays.ts`), a row per sensor and day rather than per hour.
- */
+/** Slots of one UTC hour each, in (sensor, hour) order, one per hourly rollup row. */
 async function hourlySlots(
   db: Db,
   sensorUuids: readonly string[],
   range: TimeRange,
 ): Promise<SlotRow[]> {
+  const slots: SlotRow[] = [];
+  await forEachStoredHour(
+    db,
+    sensorUuids,
+    range,
+    (sensorUuid, slotStart, energyKwh, coveredSeconds) =>
+      slots.push({ sensorUuid, slotStart, energyKwh, coveredSeconds }),
+  );
+  return slots;
+}
+
+/**
+ * Each hourly rollup row of the sensors in `range` (whole UTC hours), in (sensor, hour) order,
+ * its energy null as 0: read from the hours packed by UTC day (`hourDays.ts`), a row per sensor
+ * and day rather than per hour.
+ */
+export async function forEachStoredHour(
+  db: Db,
+  sensorUuids: readonly string[],
+  range: TimeRange,
+  each: (sensorUuid: string, hourStart: number, energyKwh: number, coveredSeconds: number) => void,
+): Promise<void> {
+  if (sensorUuids.length === 0 || range.end <= range.start) return;
   const days = utcDaysOf(range);
   const query = compiledOnce(
     db,
@@ -125,26 +155,14 @@ async function hourlySlots(
         .orderBy('day_start'),
     [...sensorUuids, days.start, days.end],
   );
-  const slots: SlotRow[] = [];
   const rows = await (coalescedCoarseRows(db, 'hourDays', sensorUuids, days) ??
     tuplesOf(db, query));
   for (const [sensorUuid, dayStart, hours] of rows) {
     // Number(): PostgreSQL answers bigint columns as strings.
-    forEachPackedHour(
-      Number(dayStart),
-      hours as Uint8Array,
-      range.start,
-      range.end,
-      (start, energyKwh, coveredSeconds) =>
-        slots.push({
-          sensorUuid: sensorUuid as string,
-          slotStart: start,
-          energyKwh,
-          coveredSeconds,
-        }),
+    forEachPackedHour(Number(dayStart), hours as Uint8Array, range.start, range.end, (...hour) =>
+      each(sensorUuid as string, ...hour),
     );
   }
-  return slots;
 }
 
 /**

@@ -38,8 +38,11 @@ export function seriesJson(
       jsonNumber(point.coverage) +
       '}';
   }
-  return EncodedJson.ofJsonText(`${text}]}`);
+  return EncodedJson.ofJsonText(`${text}]}`, isAscii(plant.plant_uuid + zone + unit));
 }
+
+// The envelope's strings are all the text holds besides ASCII digits, punctuation and keys.
+const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
 
 const jsonNumber = (value: number | null): string =>
   value !== null && Number.isFinite(value) ? String(value) : 'null';
