@@ -51,6 +51,7 @@ export const POSTGRES_SUITES = [
   'test/integration/plantSearch.test.ts',
   'test/integration/ops.test.ts',
   'test/integration/signInversion.test.ts',
+  'test/integration/hourDays.test.ts',
   'test/integration/demoFleet.test.ts',
 ];
 

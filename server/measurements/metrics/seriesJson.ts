@@ -3,6 +3,7 @@ import type { PlantRow } from '../../db/tables.ts';
 import { EncodedJson } from '../../http/encodedJson.ts';
 import type { Combined } from './flowMeasures.ts';
 import { LocalTimestamps, type TimeRange } from './localTime.ts';
+import { metricText } from './metricText.ts';
 
 /**
  * A series (`seriesEnvelope.ts`) written as JSON text straight from its numbers: the bytes
@@ -11,7 +12,8 @@ import { LocalTimestamps, type TimeRange } from './localTime.ts';
  *
  * Byte for byte: keys in `seriesOf`'s order; strings of the envelope through JSON.stringify;
  * timestamps need no escaping (digits, `-`, `:`, `.`, `T`, `+`); a finite number is written
- * by `String` exactly as by JSON.stringify (`-0` as `0`), and a non-finite one as `null`.
+ * as `String` writes it (`metricText.ts`), exactly as JSON.stringify (`-0` as `0`), and a
+ * non-finite one as `null`.
  */
 export function seriesJson(
   plant: Pick<PlantRow, 'plant_uuid' | 'timezone'>,
@@ -45,4 +47,4 @@ export function seriesJson(
 const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
 
 const jsonNumber = (value: number | null): string =>
-  value !== null && Number.isFinite(value) ? String(value) : 'null';
+  value !== null && Number.isFinite(value) ? metricText(value) : 'null';

@@ -1,23 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openSqliteDatabase, type Db } from '../../../server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import {
   DAY_MS,
   forEachPackedHour,
   packHourDays,
   utcDaysOf,
 } from '../../../server/measurements/hourDays.ts';
-import { ingestMany } from '../../../server/measurements/readingsStore.ts';
-import { openMeasurementsFixture } from './measurementsFixture.ts';
 
 const HOUR = 3_600_000;
 const DAY0 = Date.UTC(2026, 3, 10);
-
-const folder = mkdtempSync(join(tmpdir(), 'plantdesk-hour-days-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('hours packed by UTC day', () => {
   it('keep each hour with a row, bit for bit, and skip the others', () => {
@@ -56,36 +46,4 @@ describe('hours packed by UTC day', () => {
       end: DAY0 + HOUR,
     });
   });
-
-  it('are backfilled by migration 0014 as ingestion keeps them', async () => {
-    const file = join(folder, 'backfill.db');
-    const fixture = await openMeasurementsFixture(file);
-    const sensor = await fixture.addSensor(['POWER'], 60);
-    const minutes = 3 * 24 * 60 + 17;
-    await ingestMany(fixture.db, [
-      {
-        sensor,
-        takenAt: Array.from({ length: minutes }, (_, minute) => DAY0 - 5 * HOUR + minute * 60_000),
-        values: Array.from({ length: minutes }, (_, minute) => 500 + 400 * Math.sin(minute / 50)),
-      },
-    ]);
-    const kept = await packedRows(fixture.db);
-    expect(kept).toHaveLength(4);
-    // A database from before 0014: the table gone, the migration not yet run.
-    await sql`drop table sensor_hour_days`.execute(fixture.db);
-    await sql`delete from kysely_migration where name = '0014_sensor_hour_days'`.execute(
-      fixture.db,
-    );
-    await fixture.opened.close();
-
-    const migrated = await openSqliteDatabase(file);
-    try {
-      expect(await packedRows(migrated.db)).toEqual(kept);
-    } finally {
-      await migrated.close();
-    }
-  });
 });
-
-const packedRows = (db: Db) =>
-  db.selectFrom('sensor_hour_days').selectAll().orderBy('day_start').execute();

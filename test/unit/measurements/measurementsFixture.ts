@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataTypeCode } from '../../../api/index.ts';
 import type { ServerContext } from '../../../server/context.ts';
-import { openSqliteDatabase, type Db, type OpenedDatabase } from '../../../server/db/database.ts';
+import { openDatabase, type Db, type OpenedDatabase } from '../../../server/db/database.ts';
 import { readCatalogUuids } from '../../../server/demo/catalogUuids.ts';
 import { seedReferenceCatalogs } from '../../../server/demo/seedCatalogs.ts';
 import { createOrganization } from '../../../server/features/auth/userStore.ts';
@@ -11,7 +11,10 @@ import {
   type ReadingSensor,
 } from '../../../server/measurements/readingSensors.ts';
 
-/** An in-memory database with the reference catalogs and one plant to hang sensors on. */
+/**
+ * An in-memory database (or the one `location` names, a PostgreSQL URL included) with the
+ * reference catalogs and one plant to hang sensors on.
+ */
 export interface MeasurementsFixture {
   opened: OpenedDatabase;
   db: Db;
@@ -19,8 +22,8 @@ export interface MeasurementsFixture {
   addSensor(dataTypes: DataTypeCode[], samplingIntervalSeconds?: number): Promise<ReadingSensor>;
 }
 
-export async function openMeasurementsFixture(path = ':memory:'): Promise<MeasurementsFixture> {
-  const opened = await openSqliteDatabase(path);
+export async function openMeasurementsFixture(location = ':memory:'): Promise<MeasurementsFixture> {
+  const opened = await openDatabase(location);
   const db = opened.db;
   const now = () => new Date('2026-11-01T00:00:00Z');
   await seedReferenceCatalogs({ db, now } as ServerContext);
