@@ -159,8 +159,13 @@ export async function forEachStoredHour(
     tuplesOf(db, query));
   for (const [sensorUuid, dayStart, hours] of rows) {
     // Number(): PostgreSQL answers bigint columns as strings.
-    forEachPackedHour(Number(dayStart), hours as Uint8Array, range.start, range.end, (...hour) =>
-      each(sensorUuid as string, ...hour),
+    forEachPackedHour(
+      Number(dayStart),
+      hours as Uint8Array,
+      range.start,
+      range.end,
+      (hourStart, energyKwh, coveredSeconds) =>
+        each(sensorUuid as string, hourStart, energyKwh, coveredSeconds),
     );
   }
 }
