@@ -31,6 +31,8 @@ export const CHANNEL_NAMES = [
   'drafts.save',
   'drafts.delete',
   'drafts.send',
+  'acceptance.commissioned',
+  'acceptance.get',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
@@ -43,5 +45,6 @@ export const EVENT_NAMES = [
   'keychain.unavailable',
   'alerts.changed',
   'alerts.notification',
+  'acceptance.changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];
