@@ -3,6 +3,7 @@ import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import type { SensorFlow } from '../../../api/schemas/sensors.ts';
 import { ENERGY, INVERTER_TYPE, POWER, POWER_METER, SIMULATOR } from '../sensors/fixtures.ts';
+import { page } from '../support/mountWithApp.ts';
 
 /** A commissioned plant as the API answers it: a roof with PV, an inverter and a grid meter. */
 
@@ -134,4 +135,25 @@ export function commissionedRoof() {
 function stripped(value: Sensor) {
   const { relationships: _relationships, ...record } = value;
   return record;
+}
+
+/**
+ * What the wizard reads of a commissioned plant (mountWithApp's `routes`): the plant, its
+ * devices and sensors, no vendor configured, every stored connection passing its re-test.
+ */
+export function wizardRoutes(devices: readonly Device[], sensors: readonly Sensor[]) {
+  return {
+    getPlant: PLANT,
+    listPlants: page([PLANT]),
+    listSensors: page([...sensors]),
+    listDevices: page([...devices]),
+    listVendors: page([SIMULATOR]),
+    listPlantVendors: page([]),
+    testSensorConnection: () => ({
+      ok: true,
+      message: 'Simulated sensor',
+      address: null,
+      testedAt: '2026-06-21T10:00:00Z',
+    }),
+  };
 }
