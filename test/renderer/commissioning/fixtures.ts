@@ -2,8 +2,14 @@ import type { DataTypesCollect, DeviceType, SensorType } from '../../../api/sche
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import type { SensorFlow } from '../../../api/schemas/sensors.ts';
-import { ENERGY, INVERTER_TYPE, POWER, POWER_METER, SIMULATOR } from '../sensors/fixtures.ts';
-import { page } from '../support/mountWithApp.ts';
+import {
+  ENERGY,
+  INVERTER_TYPE,
+  pageOf,
+  POWER,
+  POWER_METER,
+  SIMULATOR,
+} from '../sensors/fixtures.ts';
 
 /** A commissioned plant as the API answers it: a roof with PV, an inverter and a grid meter. */
 
@@ -144,11 +150,11 @@ function stripped(value: Sensor) {
 export function wizardRoutes(devices: readonly Device[], sensors: readonly Sensor[]) {
   return {
     getPlant: PLANT,
-    listPlants: page([PLANT]),
-    listSensors: page([...sensors]),
-    listDevices: page([...devices]),
-    listVendors: page([SIMULATOR]),
-    listPlantVendors: page([]),
+    listPlants: pageOf([PLANT]),
+    listSensors: pageOf([...sensors]),
+    listDevices: pageOf([...devices]),
+    listVendors: pageOf([SIMULATOR]),
+    listPlantVendors: pageOf([]),
     testSensorConnection: () => ({
       ok: true,
       message: 'Simulated sensor',
