@@ -312,6 +312,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       environments.remove(id);
       await session.forgetEnvironment(removed);
       monitor.forget(id);
+      acceptance.forget(id);
       // The store falls back to the Local sandbox; the session follows.
       if (wasActive) await activate(environments.active());
     },

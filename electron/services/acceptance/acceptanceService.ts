@@ -41,6 +41,8 @@ export interface AcceptanceService {
   get(environmentId: string, plantUuid: string): AcceptanceRecheck | null;
   /** Runs the environment's due re-checks now (at sign-in; joins the run in progress). */
   runDue(environmentId: string): Promise<void>;
+  /** The environment was removed: its re-checks go with it. */
+  forget(environmentId: string): void;
   start(): void;
   dispose(): void;
 }
@@ -166,6 +168,10 @@ export function createAcceptanceService(deps: AcceptanceDeps): AcceptanceService
       return rechecksOf(environmentId).find((entry) => entry.plantUuid === plantUuid) ?? null;
     },
     runDue,
+    forget(environmentId) {
+      memory.delete(environmentId);
+      deps.store.remove(environmentId);
+    },
     start() {
       started = true;
       tick();

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AcceptanceRecheck } from '../../ipc/contract.ts';
@@ -28,6 +28,8 @@ export interface AcceptanceStore {
   save(environmentId: string, rechecks: readonly AcceptanceRecheck[]): void;
   /** Environments with a file: those whose re-checks may be due at start. */
   environments(): string[];
+  /** The environment was removed: its re-checks go with it. */
+  remove(environmentId: string): void;
 }
 
 /** Environment ids are ours (`local`, uuids), but a file name must never be a path. */
@@ -52,6 +54,9 @@ export function createAcceptanceStore(dataDir: string, log: Logger): AcceptanceS
     save(environmentId, rechecks) {
       mkdirSync(folder, { recursive: true, mode: 0o700 });
       writeJsonFileAtomic(join(folder, fileNameOf(environmentId)), { version: 1, rechecks });
+    },
+    remove(environmentId) {
+      rmSync(join(folder, fileNameOf(environmentId)), { force: true });
     },
     environments() {
       try {

@@ -165,6 +165,14 @@ describe('the acceptance re-check', () => {
     expect(acceptance.get('local', PLANT)?.status).toBe('done');
   });
 
+  test('a removed environment takes its re-checks with it', () => {
+    const { service: acceptance } = service();
+    acceptance.commissioned('local', { plantUuid: PLANT, plantName: 'Roof' });
+    acceptance.forget('local');
+    expect(acceptance.get('local', PLANT)).toBeNull();
+    expect(service().service.get('local', PLANT)).toBeNull();
+  });
+
   test('a failed attempt is kept with its reason and retried', async () => {
     let fail = true;
     const { service: acceptance, read } = service({
