@@ -3,15 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { PLANT_UUID } from '../commissioning/fixtures.ts';
 import { mountWizard, pinWizardClock, wizardRoutes } from '../support/commissioningApp.ts';
 import type { RouteAnswers } from '../support/mountWithApp.ts';
-import {
-  EXPORT_W,
-  HOUSE_W,
-  liveRoof,
-  NOW,
-  PV_W,
-  statusesAnswer,
-  statusWithRecent,
-} from './fixtures.ts';
+import { liveRoof, noonAnswer, NOW } from './fixtures.ts';
 
 /**
  * Live readings in the wizard's sensors step: each sensor's latest value with unit and age and
@@ -24,15 +16,7 @@ const roof = liveRoof();
 const mountSensorsStep = (extra: RouteAnswers = {}) =>
   mountWizard('sensors', wizardRoutes(roof, extra));
 
-const extensionAnswer = (endMs = Date.now()) =>
-  statusesAnswer(
-    [
-      statusWithRecent(roof.pv, () => PV_W, endMs),
-      statusWithRecent(roof.grid, () => -EXPORT_W, endMs),
-      statusWithRecent(roof.house, (minutesAgo) => HOUSE_W + minutesAgo, endMs),
-    ],
-    endMs,
-  );
+const extensionAnswer = (endMs = Date.now()) => noonAnswer(roof, endMs);
 
 const rowOf = (app: Awaited<ReturnType<typeof mountSensorsStep>>, name: string) =>
   app.wrapper.find(`[data-live-readings] tr[data-live-sensor="${name}"]`);
