@@ -21,6 +21,7 @@ import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
+import { createLocalSandboxChoice } from './localSandboxChoice.ts';
 import type { Logger } from './logger.ts';
 import { normalizeEmail, openSecretStore, type SecretStore } from './secrets.ts';
 import { createDraftService } from './drafts/draftService.ts';
@@ -134,6 +135,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     extraArgs: options.localSandboxArgs,
     clock: options.clock,
   });
+  const sandboxChoice = createLocalSandboxChoice(options.dataDir, log);
   const session = createSessionManager({
     secrets: secrets.store,
     emit: events.emit,
@@ -239,12 +241,15 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   }
 
   // Not awaited: the sign-in screen shows "Starting…" meanwhile, and other environments work.
-  void localSandbox.start().then(
-    (state) => {
-      if (state.status === 'failed') log.error('Local sandbox failed to start');
-    },
-    (error: unknown) => log.error('Local sandbox could not start', { error: describe(error) }),
-  );
+  // One the user stopped stays stopped until started again (the sign-in screen offers Start).
+  if (sandboxChoice.stoppedByUser()) log.info('Local sandbox: left stopped, as the user chose');
+  else
+    void localSandbox.start().then(
+      (state) => {
+        if (state.status === 'failed') log.error('Local sandbox failed to start');
+      },
+      (error: unknown) => log.error('Local sandbox could not start', { error: describe(error) }),
+    );
 
   // Said once per launch rather than once per install: without a keychain the password is asked
   // at every launch, so every launch deserves the reason. Deferred so that a host subscribing
@@ -330,7 +335,17 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     async 'localSandbox.state'() {
       return localSandbox.state();
     },
+    async 'localSandbox.start'() {
+      sandboxChoice.remember(false);
+      return localSandbox.start();
+    },
+    async 'localSandbox.stop'() {
+      sandboxChoice.remember(true);
+      await localSandbox.stop();
+      return localSandbox.state();
+    },
     async 'localSandbox.restart'() {
+      sandboxChoice.remember(false);
       return localSandbox.restart();
     },
 
