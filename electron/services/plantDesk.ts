@@ -73,6 +73,12 @@ export interface PlantDeskOptions {
    * the system clock.
    */
   clock?: string;
+  /**
+   * End-to-end tests: the Local environment's address while the sandbox runs is this loopback
+   * relay (which forwards to the sandbox) instead of the sandbox's own, so that a test can cut
+   * a connection halfway through a send.
+   */
+  localSandboxRelay?: string;
   /** How long `environments.testConnection` waits. Default 10 s. */
   connectionTestTimeoutMs?: number;
   /**
@@ -146,7 +152,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   // The Local sandbox gets a new port at every (re)start: the environment follows it, and the
   // session learns the address (and may now restore a remembered sign-in).
   const stopFollowingSandbox = events.on('localSandbox.changed', (state: LocalSandboxState) => {
-    environments.setLocalUrl(state.status === 'running' && state.url ? state.url : '');
+    const url = state.status === 'running' ? (options.localSandboxRelay ?? state.url) : undefined;
+    environments.setLocalUrl(url ?? '');
     void session.environmentChanged(environments.get(LOCAL_ENVIRONMENT_ID));
   });
 
