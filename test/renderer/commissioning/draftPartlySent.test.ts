@@ -4,6 +4,7 @@ import type { Draft, DraftContent } from '../../../electron/ipc/contract.ts';
 import CommissioningDraftView from '../../../renderer/src/views/CommissioningDraftView.vue';
 import { mountWithApp, page } from '../support/mountWithApp.ts';
 import { button, control } from '../support/queries.ts';
+import type { Vendor } from '../../../api/schemas/vendors.ts';
 import { INVERTER_TYPE, POWER_METER, SIMULATOR } from './fixtures.ts';
 
 /**
@@ -13,6 +14,15 @@ import { INVERTER_TYPE, POWER_METER, SIMULATOR } from './fixtures.ts';
  */
 
 const DRAFT_ID = '55555555-5555-4555-8555-555555555555';
+const FRONIUS: Vendor = {
+  vendorUuid: '99999999-9999-4999-8999-999999999999',
+  code: 'FRONIUS',
+  name: 'Fronius Solar.web',
+  kind: 'PLATFORM',
+  configSchema: {
+    fields: [{ name: 'systemId', label: 'System id', type: 'string', required: true }],
+  },
+};
 
 const CONTENT: DraftContent = {
   plant: {
@@ -39,7 +49,7 @@ const CONTENT: DraftContent = {
       connection: { vendorUuid: SIMULATOR.vendorUuid, address: 'sim://dairy/grdi' },
     },
   ],
-  vendors: [],
+  vendors: [{ vendorUuid: FRONIUS.vendorUuid, settings: { systemId: 'S-1' }, secretFields: [] }],
 } as DraftContent;
 
 const PARTLY_SENT: Draft = {
@@ -54,7 +64,7 @@ const PARTLY_SENT: Draft = {
     plantUuid: '66666666-6666-4666-8666-666666666666',
     devices: { inv: '77777777-7777-4777-8777-777777777777' },
     sensors: { pv: '88888888-8888-4888-8888-888888888888' },
-    vendors: {},
+    vendors: { [FRONIUS.vendorUuid]: '2026-11-20T10:04:00.000Z' },
   },
   refusals: [
     {
@@ -77,7 +87,7 @@ async function wizard(step: string, saves: DraftContent[] = []) {
       listSensorTypes: page([POWER_METER]),
       listDataTypesCollects: page([]),
       listDeviceTypes: page([INVERTER_TYPE]),
-      listVendors: page([SIMULATOR]),
+      listVendors: page([SIMULATOR, FRONIUS]),
     },
     channels: {
       'drafts.get': PARTLY_SENT,
@@ -140,8 +150,17 @@ describe('a partly-sent draft', () => {
     expect(buttonNames(app)).not.toContain('Save in the draft');
   });
 
+  test('vendors: settings the server took are marked, and not offered to configure again', async () => {
+    const app = await wizard('vendors');
+    const list = app.wrapper.get('ul[aria-label="Vendor integrations of this draft"]');
+    expect(list.text()).toContain('Fronius Solar.web');
+    expect(list.text()).toContain('Sent');
+    expect(buttonNames(app)).not.toContain('Edit the settings of Fronius Solar.web');
+    expect(buttonNames(app)).not.toContain('Configure');
+  });
+
   test('every control shown has an accessible name', async () => {
-    for (const step of ['plant', 'sensors', 'devices']) {
+    for (const step of ['plant', 'sensors', 'devices', 'vendors']) {
       const app = await wizard(step);
       const unnamed = app.wrapper
         .findAll('button, input:not([type="hidden"])')

@@ -42,10 +42,11 @@ const content = (): DraftContent =>
 let dataDir: string;
 let service: DraftService;
 let draft: Draft;
+let store: ReturnType<typeof createDraftStore>;
 
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'plantdesk-draft-sent-'));
-  const store = createDraftStore(dataDir);
+  store = createDraftStore(dataDir);
   service = createDraftService({
     store,
     owner: () => OWNER,
@@ -113,10 +114,18 @@ test('a sent sensor, device or plant is not changed in the draft, nor removed fr
   expect(service.get(draft.draftId).content).toEqual(draft.content);
 });
 
-test('a vendor whose settings were sent keeps them; one not yet sent is edited', () => {
+test('a vendor’s settings are edited until the server took them, then kept as sent', () => {
   const next = structuredClone(draft.content);
   next.vendors[0]!.settings = { site: 'basement' };
-  expect(
-    service.save({ draftId: draft.draftId, content: next }).content.vendors[0]!.settings,
-  ).toEqual({ site: 'basement' });
+  const edited = service.save({ draftId: draft.draftId, content: next });
+  expect(edited.content.vendors[0]!.settings).toEqual({ site: 'basement' });
+
+  store.write(OWNER, {
+    ...edited,
+    sent: { ...edited.sent, vendors: { [TYPE]: edited.updatedAt } },
+  });
+  draft = service.get(draft.draftId);
+  expect(refusal((content) => void (content.vendors[0]!.settings = { site: 'roof' }))).toContain(
+    `the settings of vendor ${TYPE}`,
+  );
 });

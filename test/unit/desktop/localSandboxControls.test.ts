@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { LocalSandboxState } from '../../../electron/ipc/contract.ts';
+import { createDispatcher } from '../../../electron/ipc/dispatch.ts';
 import {
   createLocalSandbox,
   localSandboxDatabasePath,
@@ -230,5 +231,23 @@ describe('the channels', () => {
     expect((await app.handlers['localSandbox.restart']()).status).toBe('running');
     expect(spawned).toHaveLength(2);
     expect(createLocalSandboxChoice(dataDir).stoppedByUser()).toBe(false);
+  });
+
+  test('through the contract: arguments are refused before the service is touched', async () => {
+    const { spawn, spawned } = fakeSpawner();
+    const app = await launch(dataFolder(), spawn);
+    await settled(app);
+    const dispatch = createDispatcher(app.handlers);
+    for (const channel of ['localSandbox.start', 'localSandbox.stop', 'localSandbox.restart']) {
+      expect(await dispatch(channel, ['now'])).toMatchObject({
+        ok: false,
+        error: { kind: 'invalidArguments' },
+      });
+    }
+    expect(spawned[0]!.signals).toEqual([]);
+    expect(await dispatch('localSandbox.stop', [])).toEqual({
+      ok: true,
+      value: { status: 'stopped', restarts: 0 },
+    });
   });
 });
