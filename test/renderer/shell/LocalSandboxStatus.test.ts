@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { LocalSandboxState } from '../../../electron/ipc/contract.ts';
 import { useBridge } from '../../../renderer/src/bridge.ts';
+import { useEnvironmentStore } from '../../../renderer/src/stores/useEnvironmentStore.ts';
 import LocalSandboxStatus from '../../../renderer/src/components/LocalSandboxStatus.vue';
 import OfflineBanner from '../../../renderer/src/components/OfflineBanner.vue';
 import { mountWithApp, networkError, type MountedApp } from '../support/mountWithApp.ts';
@@ -112,6 +113,23 @@ describe('the cannot-reach banner follows reachability', () => {
     await app.settle();
     expect(banner(app).exists()).toBe(true);
     app.emit('localSandbox.changed', RUNNING);
+    await app.settle();
+    expect(banner(app).exists()).toBe(false);
+  });
+
+  test('switching to the Local sandbox while it is stopped raises it, and away lowers it', async () => {
+    const app = await mountWithApp(OfflineBanner, {
+      environment: { id: 'acme', name: 'Acme', kind: 'sandbox' },
+      channels: {
+        'localSandbox.state': STOPPED,
+        'environments.select': ([id]: [string]) => ({ environmentId: id, status: 'signedOut' }),
+      },
+    });
+    expect(banner(app).exists()).toBe(false);
+    await useEnvironmentStore().select('local');
+    await app.settle();
+    expect(banner(app).text()).toContain('The Local sandbox is stopped.');
+    await useEnvironmentStore().select('acme');
     await app.settle();
     expect(banner(app).exists()).toBe(false);
   });
