@@ -547,6 +547,10 @@ export const channels = {
   'environments.testConnection': channel<ConnectionTestResult>()(z.tuple([environmentUrl])),
 
   'localSandbox.state': channel<LocalSandboxState>()(z.tuple([])),
+  /** Starts it (a no-op while running); it starts at the next launches again. */
+  'localSandbox.start': channel<LocalSandboxState>()(z.tuple([])),
+  /** Stops it, keeping its database; it stays stopped at the next launches until started. */
+  'localSandbox.stop': channel<LocalSandboxState>()(z.tuple([])),
   'localSandbox.restart': channel<LocalSandboxState>()(z.tuple([])),
 
   'session.state': channel<SessionState>()(z.tuple([])),

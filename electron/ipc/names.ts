@@ -12,6 +12,8 @@ export const CHANNEL_NAMES = [
   'environments.select',
   'environments.testConnection',
   'localSandbox.state',
+  'localSandbox.start',
+  'localSandbox.stop',
   'localSandbox.restart',
   'session.state',
   'session.signIn',

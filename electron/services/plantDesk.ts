@@ -21,6 +21,7 @@ import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
+import { createLocalSandboxChoice } from './localSandboxChoice.ts';
 import type { Logger } from './logger.ts';
 import { normalizeEmail, openSecretStore, type SecretStore } from './secrets.ts';
 import { createDraftService } from './drafts/draftService.ts';
@@ -72,6 +73,12 @@ export interface PlantDeskOptions {
    * the system clock.
    */
   clock?: string;
+  /**
+   * End-to-end tests: the Local environment's address while the sandbox runs is this loopback
+   * relay (which forwards to the sandbox) instead of the sandbox's own, so that a test can cut
+   * a connection halfway through a send.
+   */
+  localSandboxRelay?: string;
   /** How long `environments.testConnection` waits. Default 10 s. */
   connectionTestTimeoutMs?: number;
   /**
@@ -134,6 +141,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     extraArgs: options.localSandboxArgs,
     clock: options.clock,
   });
+  const sandboxChoice = createLocalSandboxChoice(options.dataDir, log);
   const session = createSessionManager({
     secrets: secrets.store,
     emit: events.emit,
@@ -144,7 +152,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   // The Local sandbox gets a new port at every (re)start: the environment follows it, and the
   // session learns the address (and may now restore a remembered sign-in).
   const stopFollowingSandbox = events.on('localSandbox.changed', (state: LocalSandboxState) => {
-    environments.setLocalUrl(state.status === 'running' && state.url ? state.url : '');
+    const url = state.status === 'running' ? (options.localSandboxRelay ?? state.url) : undefined;
+    environments.setLocalUrl(url ?? '');
     void session.environmentChanged(environments.get(LOCAL_ENVIRONMENT_ID));
   });
 
@@ -239,12 +248,15 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   }
 
   // Not awaited: the sign-in screen shows "Starting…" meanwhile, and other environments work.
-  void localSandbox.start().then(
-    (state) => {
-      if (state.status === 'failed') log.error('Local sandbox failed to start');
-    },
-    (error: unknown) => log.error('Local sandbox could not start', { error: describe(error) }),
-  );
+  // One the user stopped stays stopped until started again (the sign-in screen offers Start).
+  if (sandboxChoice.stoppedByUser()) log.info('Local sandbox: left stopped, as the user chose');
+  else
+    void localSandbox.start().then(
+      (state) => {
+        if (state.status === 'failed') log.error('Local sandbox failed to start');
+      },
+      (error: unknown) => log.error('Local sandbox could not start', { error: describe(error) }),
+    );
 
   // Said once per launch rather than once per install: without a keychain the password is asked
   // at every launch, so every launch deserves the reason. Deferred so that a host subscribing
@@ -330,7 +342,17 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     async 'localSandbox.state'() {
       return localSandbox.state();
     },
+    async 'localSandbox.start'() {
+      sandboxChoice.remember(false);
+      return localSandbox.start();
+    },
+    async 'localSandbox.stop'() {
+      sandboxChoice.remember(true);
+      await localSandbox.stop();
+      return localSandbox.state();
+    },
     async 'localSandbox.restart'() {
+      sandboxChoice.remember(false);
       return localSandbox.restart();
     },
 

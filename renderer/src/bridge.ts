@@ -182,6 +182,8 @@ export interface CallSettlement {
   /** For `api.call`: the route. */
   route?: string;
   ok: boolean;
+  /** What a successful call answered (what some answers say of the server, e.g. a draft's send). */
+  value?: unknown;
   error?: PlantDeskError;
 }
 export type CallSettledListener = (settlement: CallSettlement) => void;
@@ -216,7 +218,7 @@ export function observeBridge(bridge: PlantDeskBridge): PlantDeskBridge {
   ): Promise<T> {
     try {
       const value = await run();
-      settle({ channel, route, ok: true });
+      settle({ channel, route, ok: true, value });
       return value;
     } catch (caught) {
       settle({
