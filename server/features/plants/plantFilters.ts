@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
-import { plantSearchCondition, sqliteTrigramTerm } from './plantSearch.ts';
+import { plantSearchCondition, plantSearchOf, type PlantSearch } from './plantSearch.ts';
 
 /** What narrows a list of plants: `GET /plants` and `GET /plant-summaries` share it. */
 export interface PlantFilters {
@@ -10,13 +10,31 @@ export interface PlantFilters {
   search?: string | undefined;
 }
 
+/** The filters with the search term as it is looked up (see `PlantSearch`). */
+export interface PlantLookupFilters {
+  plantUuids?: readonly string[] | undefined;
+  externalIds?: readonly string[] | undefined;
+  search?: PlantSearch | undefined;
+}
+
 /** The organization's plants matching the filters, every column selected, not yet ordered. */
 export function filteredPlants(db: Db, organizationUuid: string, filters: PlantFilters) {
-  const engine = engineOf(db);
+  const { search, ...lists } = filters;
+  return filteredPlantsBy(db, organizationUuid, {
+    ...lists,
+    search: search ? plantSearchOf(engineOf(db), search) : undefined,
+  });
+}
+
+/**
+ * As `filteredPlants`; the organization, the lists' items and the search's value are only
+ * bound, so they may be stand-ins (server/db/queryTemplates.ts).
+ */
+export function filteredPlantsBy(db: Db, organizationUuid: string, filters: PlantLookupFilters) {
   // A search SQLite answers from its trigram table finds a few plants: they are looked up by
   // key, and their organization checked, rather than every plant of the organization scanned
   // for a match (the unary + keeps SQLite's planner off the organization's index).
-  const fewBySearch = !!filters.search && engine === 'sqlite' && sqliteTrigramTerm(filters.search);
+  const fewBySearch = filters.search?.kind === 'fullTextIndex';
   let plants = db
     .selectFrom('plants')
     .selectAll()
@@ -40,9 +58,7 @@ export function filteredPlants(db: Db, organizationUuid: string, filters: PlantF
       ),
     );
   }
-  if (filters.search) {
-    const term = filters.search;
-    plants = plants.where((eb) => plantSearchCondition(eb, engine, term));
-  }
+  const search = filters.search;
+  if (search) plants = plants.where((eb) => plantSearchCondition(eb, search));
   return plants;
 }
