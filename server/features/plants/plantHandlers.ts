@@ -1,6 +1,7 @@
 import type { RouteHandlers } from '../../http/routing.ts';
 import type { ServerContext } from '../../context.ts';
 import { nowIso } from '../../db/lists.ts';
+import { refuseRevoked } from '../../http/sessionInStatement.ts';
 import { plantListPage } from './plantList.ts';
 import { deletePlant, insertPlant, toPlant, updatePlant } from './plantStore.ts';
 
@@ -9,7 +10,8 @@ type PlantHandlers = Pick<
   'createPlant' | 'listPlants' | 'getPlant' | 'updatePlant' | 'deletePlant'
 >;
 
-export function plantHandlers({ db, now, searchUpkeep }: ServerContext): PlantHandlers {
+export function plantHandlers(context: ServerContext): PlantHandlers {
+  const { db, now, searchUpkeep } = context;
   // What the search finds (names, external ids) may have changed: its index merges later.
   const noting = <T>(written: T): T => {
     searchUpkeep.noteWrite();
@@ -19,8 +21,11 @@ export function plantHandlers({ db, now, searchUpkeep }: ServerContext): PlantHa
     createPlant: async ({ user, body }) =>
       noting(await insertPlant(db, user.organizationUuid, body, nowIso(now))),
 
-    listPlants: async ({ user, query }) => {
-      const { rows, page } = await plantListPage(db, user.organizationUuid, query);
+    listPlants: async ({ user, query, sessionToCheck }) => {
+      const org = user.organizationUuid;
+      const checked = sessionToCheck ?? undefined;
+      const { rows, page, revoked } = await plantListPage(db, org, query, checked);
+      if (revoked) throw refuseRevoked(context, checked!);
       return {
         content: rows.map(toPlant),
         page,
