@@ -31,18 +31,21 @@ export function filteredPlants(db: Db, organizationUuid: string, filters: PlantF
  * bound, so they may be stand-ins (server/db/queryTemplates.ts).
  */
 export function filteredPlantsBy(db: Db, organizationUuid: string, filters: PlantLookupFilters) {
-  // A search SQLite answers from its trigram table finds a few plants: they are looked up by
-  // key, and their organization checked, rather than every plant of the organization scanned
-  // for a match (the unary + keeps SQLite's planner off the organization's index).
-  const fewBySearch = filters.search?.kind === 'fullTextIndex';
-  let plants = db
-    .selectFrom('plants')
-    .selectAll()
-    .where(
-      fewBySearch ? sql.raw('+plants.organization_uuid') : sql.ref('plants.organization_uuid'),
-      '=',
-      organizationUuid,
-    );
+  // A search answered from an index finds a few plants: they are looked up by key, and their
+  // organization checked, rather than every plant of the organization read to be matched. The
+  // organization's condition is written so no planner takes its index: a unary + on SQLite,
+  // IS TRUE on PostgreSQL (whose planner, with stale statistics, read all 2,000 plants of the
+  // organization for one match: 0.5 ms in the database, 0.1 ms so).
+  const organization = sql.ref('plants.organization_uuid');
+  let plants = db.selectFrom('plants').selectAll();
+  const kind = filters.search?.kind;
+  if (kind === 'fullTextIndex') {
+    plants = plants.where(sql.raw('+plants.organization_uuid'), '=', organizationUuid);
+  } else if (kind === 'trigramIndex') {
+    plants = plants.where(sql<boolean>`(${organization} = ${organizationUuid}) is true`);
+  } else {
+    plants = plants.where(organization, '=', organizationUuid);
+  }
   if (filters.plantUuids && filters.plantUuids.length > 0) {
     plants = plants.where('plant_uuid', 'in', [...filters.plantUuids]);
   }
