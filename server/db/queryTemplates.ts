@@ -59,7 +59,8 @@ function compileTemplate<V extends TemplateValues>(
 ): Template {
   const positions = new Map<string, readonly [string, number]>();
   const standIn = (name: string, index: number) => {
-    const text = `\u0000template:${name}:${index}\u0000`;
+    // Capitals, LIKE wildcards and a quote: lowering, escaping or quoting it would show.
+    const text = `\u0000Template%_"${name}:${index}\u0000`;
     positions.set(text, [name, index]);
     return text;
   };
