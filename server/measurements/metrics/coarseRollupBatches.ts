@@ -9,8 +9,8 @@ import type { TimeRange } from './localTime.ts';
  * those other requests ask at the same time (`CoalescedReads`): one statement for several
  * requests' rows, each request getting exactly the rows, in the order, of its own query
  * `select ... where sensor_uuid in (...) and start >= from and start < to order by sensor_uuid,
- * start`. Each ask is a row of the arrays the statement unnests; an index lookup on the table's
- * primary key per ask and sensor.
+ * start` (for hours, of `packedHourlySlots`'s). Each ask is a row of the arrays the statement
+ * unnests; an index lookup on the table's primary key per ask and sensor.
  */
 
 export type CoarseTable = 'hours' | 'days';
@@ -20,39 +20,48 @@ interface CoarseAsk {
   range: TimeRange;
 }
 
-/** Rows as `rollupSlots` reads them: [sensor_uuid, start, energy_kwh, covered_seconds, ...]. */
+/**
+ * Rows as `rollupSlots` reads them: days as [sensor_uuid, day_start, energy_kwh, covered_seconds,
+ * day_end], one per day; hours as [sensor_uuid, hours], one per sensor, its hours packed in one
+ * text as `packedHourlySlots` packs them (decoding a row per hour costs node-postgres more).
+ */
 type Tuple = unknown[];
 
-const columns: Record<CoarseTable, { table: string; start: string; select: string }> = {
-  hours: {
-    table: 'sensor_hourly_rollups',
-    start: 'hour_start',
-    select: 'r.sensor_uuid, r.hour_start, r.energy_kwh, r.covered_seconds',
-  },
-  days: {
-    table: 'sensor_daily_rollups',
-    start: 'day_start',
-    select: 'r.sensor_uuid, r.day_start, r.energy_kwh, r.covered_seconds, r.day_end',
-  },
-};
-
-// Fixed text: a named statement, parsed once per connection. `offset 0` keeps the lateral
-// subquery a lookup per ask: flattened, the generic plan hashes the asks and scans the table.
-const statementOf = (which: CoarseTable) => {
-  const { table, start, select } = columns[which];
-  return {
-    name: `plantdesk_coarse_rollups_${which}`,
-    text: `select q.ask, ${select}
-      from unnest($1::int4[], $2::text[], $3::int8[], $4::int8[])
-        as q(ask, sensor_uuid, from_ms, to_ms)
+// A lateral subquery stays a lookup per ask (an aggregate is never flattened; the days' `offset
+// 0` keeps theirs from it): flattened, the generic plan hashes the asks and scans the table.
+// The hours' aggregate answers null for a sensor without rows, which has no row in its own query.
+const ASKS = `unnest($1::int4[], $2::text[], $3::int8[], $4::int8[])
+        as q(ask, sensor_uuid, from_ms, to_ms)`;
+const READS: Record<CoarseTable, string> = {
+  hours: `select q.ask, q.sensor_uuid, r.hours
+      from ${ASKS}
       cross join lateral (
-        select * from ${table} as r
-        where r.sensor_uuid = q.sensor_uuid and r.${start} >= q.from_ms and r.${start} < q.to_ms
+        select string_agg(
+          h.hour_start::text || ' ' || coalesce(h.energy_kwh, 0)::text || ' ' ||
+            h.covered_seconds::text,
+          ' ' order by h.hour_start) as hours
+        from sensor_hourly_rollups as h
+        where h.sensor_uuid = q.sensor_uuid and h.hour_start >= q.from_ms
+          and h.hour_start < q.to_ms
+      ) as r
+      where r.hours is not null
+      order by q.ask, q.sensor_uuid`,
+  days: `select q.ask, r.sensor_uuid, r.day_start, r.energy_kwh, r.covered_seconds, r.day_end
+      from ${ASKS}
+      cross join lateral (
+        select * from sensor_daily_rollups as r
+        where r.sensor_uuid = q.sensor_uuid and r.day_start >= q.from_ms
+          and r.day_start < q.to_ms
         offset 0
       ) as r
-      order by q.ask, r.sensor_uuid, r.${start}`,
-  };
+      order by q.ask, r.sensor_uuid, r.day_start`,
 };
+
+// Fixed text: a named statement, parsed once per connection.
+const statementOf = (which: CoarseTable) => ({
+  name: `plantdesk_coarse_rollups_${which}`,
+  text: READS[which],
+});
 
 async function readAll(
   pool: pg.Pool,
