@@ -21,40 +21,37 @@ interface CoarseAsk {
 }
 
 /**
- * Rows as `rollupSlots` reads them: days as [sensor_uuid, day_start, energy_kwh, covered_seconds,
- * day_end], one per day; hours as [sensor_uuid, hours], one per sensor, its hours packed in one
- * text as `packedHourlySlots` packs them (decoding a row per hour costs node-postgres more).
+ * Rows as `rollupSlots` reads them: [sensor_uuid, rows], one per sensor, its rows packed in one
+ * text as `packedHourlySlots` packs hours (decoding a row per hour or day costs node-postgres
+ * more than the rest of the request): hours as `start energy covered`, days as
+ * `start energy covered end`, a missing energy as 0.
  */
 type Tuple = unknown[];
 
-// A lateral subquery stays a lookup per ask (an aggregate is never flattened; the days' `offset
-// 0` keeps theirs from it): flattened, the generic plan hashes the asks and scans the table.
-// The hours' aggregate answers null for a sensor without rows, which has no row in its own query.
-const ASKS = `unnest($1::int4[], $2::text[], $3::int8[], $4::int8[])
-        as q(ask, sensor_uuid, from_ms, to_ms)`;
+/**
+ * A lateral subquery per ask stays an index lookup (an aggregate is never flattened into the
+ * outer query, where the generic plan would hash the asks and scan the table); it answers null
+ * for a sensor without rows, which then has no row, as in its own query.
+ */
+const packedRead = (table: string, start: string, more: readonly string[] = []) =>
+  `select q.ask, q.sensor_uuid, p.packed
+    from unnest($1::int4[], $2::text[], $3::int8[], $4::int8[])
+      as q(ask, sensor_uuid, from_ms, to_ms)
+    cross join lateral (
+      select string_agg(
+          ${[`r.${start}`, 'coalesce(r.energy_kwh, 0)', 'r.covered_seconds', ...more]
+            .map((field) => `${field}::text`)
+            .join(" || ' ' || ")},
+          ' ' order by r.${start}) as packed
+      from ${table} as r
+      where r.sensor_uuid = q.sensor_uuid and r.${start} >= q.from_ms and r.${start} < q.to_ms
+    ) as p
+    where p.packed is not null
+    order by q.ask, q.sensor_uuid`;
+
 const READS: Record<CoarseTable, string> = {
-  hours: `select q.ask, q.sensor_uuid, r.hours
-      from ${ASKS}
-      cross join lateral (
-        select string_agg(
-          h.hour_start::text || ' ' || coalesce(h.energy_kwh, 0)::text || ' ' ||
-            h.covered_seconds::text,
-          ' ' order by h.hour_start) as hours
-        from sensor_hourly_rollups as h
-        where h.sensor_uuid = q.sensor_uuid and h.hour_start >= q.from_ms
-          and h.hour_start < q.to_ms
-      ) as r
-      where r.hours is not null
-      order by q.ask, q.sensor_uuid`,
-  days: `select q.ask, r.sensor_uuid, r.day_start, r.energy_kwh, r.covered_seconds, r.day_end
-      from ${ASKS}
-      cross join lateral (
-        select * from sensor_daily_rollups as r
-        where r.sensor_uuid = q.sensor_uuid and r.day_start >= q.from_ms
-          and r.day_start < q.to_ms
-        offset 0
-      ) as r
-      order by q.ask, r.sensor_uuid, r.day_start`,
+  hours: packedRead('sensor_hourly_rollups', 'hour_start'),
+  days: packedRead('sensor_daily_rollups', 'day_start', ['r.day_end']),
 };
 
 // Fixed text: a named statement, parsed once per connection.

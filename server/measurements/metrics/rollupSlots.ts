@@ -190,6 +190,23 @@ function unpackHours(packed: readonly unknown[][]): SlotRow[] {
 }
 
 /**
+ * [sensor_uuid, its rows packed as `width` numbers each] → [sensor_uuid, ...those numbers] per
+ * row, the tuples the statement would have answered unpacked.
+ */
+function unpackTuples(packed: readonly unknown[][], width: number): unknown[][] {
+  const tuples: unknown[][] = [];
+  for (const [sensorUuid, rows] of packed) {
+    const fields = (rows as string).split(' ');
+    for (let first = 0; first + width <= fields.length; first += width) {
+      const tuple: unknown[] = [sensorUuid];
+      for (let field = first; field < first + width; field++) tuple.push(Number(fields[field]));
+      tuples.push(tuple);
+    }
+  }
+  return tuples;
+}
+
+/**
  * `hourlySlots` of a single sensor, the usual plant meter: its uuid is not read back with every
  * row, where making that string is a quarter of the read.
  */
@@ -240,7 +257,8 @@ async function dailySlots(
         .orderBy('day_start'),
     [...sensorUuids, range.start, range.end],
   );
-  const rows = await (coalescedCoarseRows(db, 'days', sensorUuids, range) ?? tuplesOf(db, query));
+  const coalesced = coalescedCoarseRows(db, 'days', sensorUuids, range);
+  const rows = coalesced ? unpackTuples(await coalesced, 4) : await tuplesOf(db, query);
   const fits = rows.every((row) => {
     const start = Number(row[1]);
     return (start - range.start) % step === 0 && Number(row[4]) - start === step;
