@@ -106,7 +106,13 @@ async function hourlySlots(
   sensorUuids: readonly string[],
   range: TimeRange,
 ): Promise<SlotRow[]> {
-  if (engineOf(db) === 'postgres') return packedHourlySlots(db, sensorUuids, range);
+  if (engineOf(db) === 'postgres') {
+    const coalesced =
+      range.end - range.start <= COALESCED_HOURS_SPAN
+        ? coalescedCoarseRows(db, 'hours', sensorUuids, range)
+        : undefined;
+    return coalesced ? unpackHours(await coalesced) : packedHourlySlots(db, sensorUuids, range);
+  }
   if (sensorUuids.length === 1) return hourlySlotsOfOne(db, sensorUuids[0]!, range);
   const query = compiledOnce(
     db,
@@ -122,9 +128,14 @@ async function hourlySlots(
         .orderBy('hour_start'),
     [...sensorUuids, range.start, range.end],
   );
-  const rows = await (coalescedCoarseRows(db, 'hours', sensorUuids, range) ?? tuplesOf(db, query));
-  return rows.map(slotRowOfTuple);
+  return (await tuplesOf(db, query)).map(slotRowOfTuple);
 }
+
+/**
+ * The hourly energy routes' 24 hours, read together with other requests' (`CoalescedReads`);
+ * a longer history is one request's statement of its own.
+ */
+const COALESCED_HOURS_SPAN = 24 * HOUR_MS;
 
 /**
  * `hourlySlots` on PostgreSQL: one row per sensor, its hours packed in one text of
@@ -158,8 +169,13 @@ async function packedHourlySlots(
         .orderBy('sensor_uuid'),
     [...sensorUuids, range.start, range.end],
   );
+  return unpackHours(await tuplesOf(db, query));
+}
+
+/** [sensor_uuid, its hours packed as `start energy covered` triples] → a slot per hour. */
+function unpackHours(packed: readonly unknown[][]): SlotRow[] {
   const slots: SlotRow[] = [];
-  for (const [sensorUuid, hours] of await tuplesOf(db, query)) {
+  for (const [sensorUuid, hours] of packed) {
     const fields = (hours as string).split(' ');
     for (let field = 0; field + 2 < fields.length; field += 3) {
       slots.push({
@@ -171,6 +187,23 @@ async function packedHourlySlots(
     }
   }
   return slots;
+}
+
+/**
+ * [sensor_uuid, its rows packed as `width` numbers each] → [sensor_uuid, ...those numbers] per
+ * row, the tuples the statement would have answered unpacked.
+ */
+function unpackTuples(packed: readonly unknown[][], width: number): unknown[][] {
+  const tuples: unknown[][] = [];
+  for (const [sensorUuid, rows] of packed) {
+    const fields = (rows as string).split(' ');
+    for (let first = 0; first + width <= fields.length; first += width) {
+      const tuple: unknown[] = [sensorUuid];
+      for (let field = first; field < first + width; field++) tuple.push(Number(fields[field]));
+      tuples.push(tuple);
+    }
+  }
+  return tuples;
 }
 
 /**
@@ -224,7 +257,8 @@ async function dailySlots(
         .orderBy('day_start'),
     [...sensorUuids, range.start, range.end],
   );
-  const rows = await (coalescedCoarseRows(db, 'days', sensorUuids, range) ?? tuplesOf(db, query));
+  const coalesced = coalescedCoarseRows(db, 'days', sensorUuids, range);
+  const rows = coalesced ? unpackTuples(await coalesced, 4) : await tuplesOf(db, query);
   const fits = rows.every((row) => {
     const start = Number(row[1]);
     return (start - range.start) % step === 0 && Number(row[4]) - start === step;
