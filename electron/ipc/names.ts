@@ -31,6 +31,10 @@ export const CHANNEL_NAMES = [
   'drafts.save',
   'drafts.delete',
   'drafts.send',
+  'commissioningNotes.get',
+  'commissioningNotes.setText',
+  'commissioningNotes.addPhoto',
+  'commissioningNotes.removePhoto',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
