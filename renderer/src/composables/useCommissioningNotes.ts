@@ -39,6 +39,16 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
     { subject: NotesSubject; text: string; timer: ReturnType<typeof setTimeout> }
   >();
 
+  /** The host's answer with the text typed since (not saved yet), which it must not undo. */
+  function withTyped(target: NotesSubject, answer: CommissioningNotes): CommissioningNotes {
+    const steps = { ...answer.steps };
+    for (const [step, entry] of pending) {
+      if (subjectKey(entry.subject) !== subjectKey(target)) continue;
+      steps[step] = { ...(steps[step] ?? { text: '', photos: [] }), text: entry.text };
+    }
+    return { ...answer, steps };
+  }
+
   async function run(
     target: NotesSubject,
     work: () => Promise<CommissioningNotes>,
@@ -47,7 +57,8 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
     try {
       const answer = await work();
       // Another plant or draft was opened meanwhile: its notes are not these.
-      if (subjectKey(toValue(subject)) === subjectKey(target)) notes.value = answer;
+      if (subjectKey(toValue(subject)) === subjectKey(target))
+        notes.value = withTyped(target, answer);
       error.value = null;
       return true;
     } catch (caught) {
