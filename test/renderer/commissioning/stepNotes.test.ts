@@ -64,6 +64,17 @@ const WITH_PHOTO: CommissioningNotes = {
 const calls = (app: MountedApp, channel: string) =>
   app.calls.filter((call) => call.channel === channel);
 
+/** Mounted without notes yet, its camera dialog opened. */
+async function openCamera(): Promise<MountedApp> {
+  const app = await mountWithApp(Harness, {
+    channels: notesHost({ steps: {}, updatedAt: null }),
+  });
+  await app.settle();
+  await app.wrapper.find('button[aria-label="Take a photo for the Sensors step"]').trigger('click');
+  await app.settle();
+  return app;
+}
+
 let canvasSizes: { width: number; height: number }[];
 beforeEach(() => {
   fakeCanvas();
@@ -162,15 +173,7 @@ describe('StepNotes', () => {
       delete prototype.videoWidth;
       delete prototype.videoHeight;
     });
-    const app = await mountWithApp(Harness, {
-      channels: notesHost({ steps: {}, updatedAt: null }),
-    });
-    await app.settle();
-
-    await app.wrapper
-      .find('button[aria-label="Take a photo for the Sensors step"]')
-      .trigger('click');
-    await app.settle();
+    const app = await openCamera();
     expect(getUserMedia).toHaveBeenCalledWith(expect.objectContaining({ audio: false }));
     expect(app.wrapper.find('video').attributes('aria-label')).toBe('Camera picture');
     const capture = app.wrapper.find('button[aria-label="Capture the photo"]');
@@ -188,14 +191,7 @@ describe('StepNotes', () => {
       throw new DOMException('Permission denied', 'NotAllowedError');
     });
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
-    const app = await mountWithApp(Harness, {
-      channels: notesHost({ steps: {}, updatedAt: null }),
-    });
-    await app.settle();
-    await app.wrapper
-      .find('button[aria-label="Take a photo for the Sensors step"]')
-      .trigger('click');
-    await app.settle();
+    const app = await openCamera();
     expect(app.wrapper.find('[role="alert"]').text()).toBe(
       'The camera was not allowed. Pick a photo from disk instead.',
     );
