@@ -46,7 +46,11 @@ export interface CommissioningNotesService {
   removePhoto(subject: NotesSubject, step: NoteStep, photoId: string): CommissioningNotes;
   /** Gives `to` the notes of `from` when `to` has none yet (a draft's, once it is sent). */
   adopt(from: NotesSubject, to: NotesSubject): void;
-  remove(subject: NotesSubject): void;
+  /**
+   * Locates a subject's notes now and deletes them when called: a draft's notes are found
+   * while the draft exists, and deleted only once the draft is.
+   */
+  removal(subject: NotesSubject): () => void;
 }
 
 export interface NotesLocatorDeps {
@@ -226,8 +230,9 @@ export function createCommissioningNotes(deps: CommissioningNotesDeps): Commissi
       write(target, notes);
     },
 
-    remove(subject) {
-      rmSync(deps.locate(subject).file, { force: true });
+    removal(subject) {
+      const { file } = deps.locate(subject);
+      return () => rmSync(file, { force: true });
     },
   };
 }

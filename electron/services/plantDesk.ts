@@ -449,8 +449,9 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     },
     async 'drafts.delete'(draftId) {
       await activated();
-      notes.remove({ draftId });
+      const removeNotes = notes.removal({ draftId });
       drafts.remove(draftId);
+      removeNotes();
     },
     async 'drafts.send'(...args) {
       const [draftId, input] = args;

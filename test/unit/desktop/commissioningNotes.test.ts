@@ -104,7 +104,9 @@ describe('commissioning notes', () => {
     service.adopt(DRAFT, PLANT);
     expect(service.get(PLANT).steps.plant?.text).toBe('Key at the neighbour’s');
 
-    service.remove(DRAFT);
+    const removeNotes = service.removal(DRAFT);
+    expect(service.get(DRAFT).updatedAt).not.toBeNull();
+    removeNotes();
     expect(service.get(DRAFT).updatedAt).toBeNull();
   });
 
