@@ -258,6 +258,57 @@ export const MuteInput = z.strictObject({
 });
 export type MuteInput = z.infer<typeof MuteInput>;
 
+// ── Acceptance re-check (24 h after commissioning) ──────────────────────────────────────────
+
+export type AcceptanceStatus = 'pass' | 'warning' | 'fail' | 'notApplicable';
+export type AcceptanceFindingId = 'dataCoverage' | 'production' | 'openAlerts';
+
+/** A number the re-check compared, named for the screen and the report. */
+export interface AcceptanceFigure {
+  name: string;
+  value: number | null;
+  unit: string;
+}
+
+export interface AcceptanceFinding {
+  id: AcceptanceFindingId;
+  title: string;
+  status: AcceptanceStatus;
+  figures: AcceptanceFigure[];
+  /** One sentence: what was found. */
+  finding: string;
+  /** What to do about it; empty when nothing is to be done. */
+  action: string;
+}
+
+export interface AcceptanceResult {
+  checkedAt: string;
+  /** The window judged: the 24 hours after commissioning. */
+  windowStart: string;
+  windowEnd: string;
+  /** The worst of the findings (not applicable counts as a pass). */
+  status: 'pass' | 'warning' | 'fail';
+  findings: AcceptanceFinding[];
+}
+
+/** One plant's re-check: pending until `dueAt`, then its result. */
+export interface AcceptanceRecheck {
+  plantUuid: string;
+  plantName: string;
+  commissionedAt: string;
+  dueAt: string;
+  status: 'pending' | 'done';
+  result: AcceptanceResult | null;
+  /** Why the last attempt could not run (retried); null when it ran or has not been tried. */
+  lastError: string | null;
+}
+
+export const AcceptanceCommissionedInput = z.strictObject({
+  plantUuid: Uuid,
+  plantName: z.string().trim().min(1).max(200),
+});
+export type AcceptanceCommissionedInput = z.infer<typeof AcceptanceCommissionedInput>;
+
 // ── Commissioning drafts (without a connection) ─────────────────────────────────────────────
 
 /** The local id of a device or sensor within its draft (the renderer chooses it). */
@@ -624,6 +675,14 @@ export const channels = {
     z.tuple([NotesSubject, NoteStepSchema, PhotoId]),
   ),
 
+  /**
+   * The acceptance re-check of a plant of the active environment: `commissioned` records when
+   * its commissioning verification passed (the first time only) and schedules the re-check 24 h
+   * later; `get` answers it, or null when the plant was never commissioned here.
+   */
+  'acceptance.commissioned': channel<AcceptanceRecheck>()(z.tuple([AcceptanceCommissionedInput])),
+  'acceptance.get': channel<AcceptanceRecheck | null>()(z.tuple([Uuid])),
+
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
 } as const satisfies Record<ChannelName, unknown>;
@@ -647,6 +706,8 @@ export interface Events {
   'alerts.changed': { environmentId: string; openCount: number };
   /** A plant's new or cleared alerts, for a host that shows notifications in the page (browser mode). */
   'alerts.notification': AlertNotification;
+  /** A plant's acceptance re-check was recorded or has run. */
+  'acceptance.changed': { environmentId: string; plantUuid: string };
 }
 // Every event named in names.ts has a payload here, and no other.
 const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]

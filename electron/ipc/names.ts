@@ -35,6 +35,8 @@ export const CHANNEL_NAMES = [
   'commissioningNotes.setText',
   'commissioningNotes.addPhoto',
   'commissioningNotes.removePhoto',
+  'acceptance.commissioned',
+  'acceptance.get',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
@@ -47,5 +49,6 @@ export const EVENT_NAMES = [
   'keychain.unavailable',
   'alerts.changed',
   'alerts.notification',
+  'acceptance.changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -30,6 +30,8 @@ import { createSessionManager } from './session.ts';
 import { IMMEDIATE_TIMING, UnknownAlertError } from './monitor/alertLifecycle.ts';
 import { createAlertStore } from './monitor/alertStore.ts';
 import { createMonitor, type Monitor } from './monitor/monitorService.ts';
+import { createAcceptanceService } from './acceptance/acceptanceService.ts';
+import { createAcceptanceStore } from './acceptance/acceptanceStore.ts';
 
 /**
  * The composition both hosts use (Electron main and the browser-mode web host): every service
@@ -157,9 +159,24 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     ...(options.alertTiming === 'immediate' && { timing: IMMEDIATE_TIMING }),
   });
   monitor.start();
-  // A new sign-in is checked at once rather than at the next interval.
+  const acceptance = createAcceptanceService({
+    store: createAcceptanceStore(options.dataDir, log),
+    clientFor: (environmentId) =>
+      session.signedIn().find((entry) => entry.environmentId === environmentId)?.client ?? null,
+    openAlerts: (environmentId, plantUuid) =>
+      monitor.state(environmentId).alerts.filter((alert) => alert.plantUuid === plantUuid),
+    emit: events.emit,
+    now: () => now().getTime(),
+    log,
+  });
+  acceptance.start();
+  // A new sign-in is checked at once rather than at the next interval; re-checks that came due
+  // while it was signed out (or the app closed) run after the monitor's cycle, whose alerts they
+  // report.
   const stopWatchingSignIns = events.on('session.changed', (state) => {
-    if (state.status === 'signedIn') void monitor.check(state.environmentId);
+    if (state.status !== 'signedIn') return;
+    const environmentId = state.environmentId;
+    void monitor.check(environmentId).finally(() => acceptance.runDue(environmentId));
   });
   /** The signed-in user of the active environment, who acknowledges and mutes. */
   function actor(): { environmentId: string; email: string } {
@@ -309,6 +326,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       environments.remove(id);
       await session.forgetEnvironment(removed);
       monitor.forget(id);
+      acceptance.forget(id);
       // The store falls back to the Local sandbox; the session follows.
       if (wasActive) await activate(environments.active());
     },
@@ -480,6 +498,15 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       return notes.removePhoto(subject, step, photoId);
     },
 
+    async 'acceptance.commissioned'(input) {
+      await activated();
+      return acceptance.commissioned(actor().environmentId, input);
+    },
+    async 'acceptance.get'(plantUuid) {
+      await activated();
+      return acceptance.get(environments.list().activeId, plantUuid);
+    },
+
     async 'shell.openExternal'(url) {
       const target = new URL(url);
       if (
@@ -504,6 +531,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     stopFollowingSandbox();
     stopWatchingSignIns();
     monitor.dispose();
+    acceptance.dispose();
     for (const controller of inFlight.values()) controller.abort();
     inFlight.clear();
     session.dispose();

@@ -19,7 +19,7 @@ const JPEG = 'data:image/jpeg;base64,/9j/4AAQ';
 const Harness = defineComponent({
   setup() {
     const notes = useCommissioningNotes(() => PLANT);
-    return () => h(StepNotes, { step: 'sensors', label: 'Sensors', notes });
+    return () => h(StepNotes, { step: 'sensors', notes });
   },
 });
 

@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { SensorStatus } from '../../../api/schemas/fleet.ts';
-import CommissioningView from '../../../renderer/src/views/CommissioningView.vue';
-import { fakeCanvas } from '../charts/support.ts';
-import { PLANT, PLANT_UUID, SIMULATOR } from '../commissioning/fixtures.ts';
-import { mountWithApp, page, type RouteAnswers } from '../support/mountWithApp.ts';
+import { PLANT_UUID } from '../commissioning/fixtures.ts';
+import {
+  connectionsPass,
+  mountWizard,
+  pinWizardClock,
+  wizardRoutes,
+} from '../support/commissioningApp.ts';
+import { page, type RouteAnswers } from '../support/mountWithApp.ts';
+import { button as buttonNamed } from '../support/queries.ts';
 import {
   EXPORT_W,
   HOUSE_W,
@@ -26,44 +31,27 @@ type Input = { params: Record<string, string>; body: any };
 
 const roof = liveRoof();
 
-function mountVerification(statuses: () => SensorStatus[], extra: RouteAnswers = {}) {
-  return mountWithApp(CommissioningView, {
-    props: { plantUuid: PLANT_UUID, step: 'verification' },
-    route: `/commission/${PLANT_UUID}/verification`,
-    routes: {
-      getPlant: PLANT,
-      listPlants: page([PLANT]),
-      listSensors: page(roof.sensors),
-      listDevices: page(roof.devices),
-      listVendors: page([SIMULATOR]),
-      listPlantVendors: page([]),
-      testSensorConnection: () => ({
-        ok: true,
-        message: 'Simulated sensor',
-        address: null,
-        testedAt: new Date(NOW).toISOString(),
-      }),
-      historyProduction: {
-        plantUuid: PLANT_UUID,
-        timezone: 'Europe/Rome',
-        unit: 'W',
-        from: '',
-        to: '',
-        points: [],
-      },
-      historyConsumption: {
-        plantUuid: PLANT_UUID,
-        timezone: 'Europe/Rome',
-        unit: 'W',
-        from: '',
-        to: '',
-        points: [],
-      },
+/** A plant whose history routes have no sample: the live readings come from the extension. */
+const noSamples = {
+  plantUuid: PLANT_UUID,
+  timezone: 'Europe/Rome',
+  unit: 'W',
+  from: '',
+  to: '',
+  points: [],
+};
+
+const mountVerification = (statuses: () => SensorStatus[], extra: RouteAnswers = {}) =>
+  mountWizard(
+    'verification',
+    wizardRoutes(roof, {
+      testSensorConnection: connectionsPass(new Date(NOW).toISOString()),
+      historyProduction: noSamples,
+      historyConsumption: noSamples,
       listSensorStatuses: () => statusesAnswer(statuses(), Date.now()),
       ...extra,
-    },
-  });
-}
+    }),
+  );
 
 const statusesWithGrid = (grid: Profile, endMs = Date.now()) => [
   statusWithRecent(roof.pv, () => PV_W, endMs),
@@ -73,27 +61,10 @@ const statusesWithGrid = (grid: Profile, endMs = Date.now()) => [
 
 const checkOf = (app: Awaited<ReturnType<typeof mountVerification>>, id: string) =>
   app.wrapper.find(`[data-wiring-check="${id}"]`);
-const button = (app: Awaited<ReturnType<typeof mountVerification>>, name: string) => {
-  const found = app.wrapper
-    .findAll('button')
-    .find(
-      (candidate) =>
-        candidate.attributes('aria-label') === name || candidate.text().trim() === name,
-    );
-  if (!found) throw new Error(`no button “${name}”`);
-  return found;
-};
+const button = (app: Awaited<ReturnType<typeof mountVerification>>, name: string) =>
+  buttonNamed(app.wrapper as never, name);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  fakeCanvas();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+pinWizardClock(NOW);
 
 describe('wiring checks', () => {
   test('a reversed grid meter fails the grid-sign check with its numbers; recorded as inverted, it passes', async () => {
