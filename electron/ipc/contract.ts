@@ -472,6 +472,59 @@ export interface DraftSendResult {
   message: string;
 }
 
+// ── Commissioning notes and photos ─────────────────────────────────────────────────────────
+
+/** The wizard's steps an installer writes notes on (the report step shows them). */
+export const NOTE_STEPS = ['plant', 'sensors', 'devices', 'vendors', 'verification'] as const;
+export type NoteStep = (typeof NOTE_STEPS)[number];
+
+export const NOTE_TEXT_MAX = 4000;
+export const PHOTO_CAPTION_MAX = 200;
+/** A photo as a data URL: the renderer downscales to ≤ 1600 px JPEG, a few hundred kB. */
+export const PHOTO_DATA_URL_MAX = 2_000_000;
+export const PHOTOS_PER_STEP_MAX = 6;
+/** All photos of one commissioning together, so a notes file (and a report) stays printable. */
+export const PHOTOS_TOTAL_CHARS_MAX = 10_000_000;
+
+const PHOTO_DATA_URL = /^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** Whose notes: a plant on the server (of the active environment), or a local draft. */
+export const NotesSubject = z.union([
+  z.strictObject({ plantUuid: Uuid }),
+  z.strictObject({ draftId: Uuid }),
+]);
+export type NotesSubject = z.infer<typeof NotesSubject>;
+
+export const NoteStepSchema = z.enum(NOTE_STEPS);
+export const NoteText = z.string().max(NOTE_TEXT_MAX);
+export const NotePhotoInput = z.strictObject({
+  dataUrl: z
+    .string()
+    .max(PHOTO_DATA_URL_MAX, { error: 'the photo is too large: downscale it first' })
+    .regex(PHOTO_DATA_URL, { error: 'a photo must be a base64 JPEG, PNG or WebP data URL' }),
+  caption: z.string().trim().max(PHOTO_CAPTION_MAX).optional(),
+});
+export type NotePhotoInput = z.infer<typeof NotePhotoInput>;
+const PhotoId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
+
+export interface NotePhoto {
+  photoId: string;
+  dataUrl: string;
+  caption: string;
+  addedAt: string;
+}
+
+export interface StepNotes {
+  text: string;
+  photos: NotePhoto[];
+}
+
+/** The installer's notes and photos of one commissioning, per wizard step. */
+export interface CommissioningNotes {
+  steps: Partial<Record<NoteStep, StepNotes>>;
+  updatedAt: string | null;
+}
+
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
 export interface SerializedError {
   /**
@@ -609,6 +662,21 @@ export const channels = {
   /** Creates what the server does not hold yet, in workflow order; safe to repeat. */
   'drafts.send': channel<DraftSendResult>()(
     z.union([z.tuple([DraftId]), z.tuple([DraftId, DraftSendInput])]),
+  ),
+
+  /**
+   * The installer's notes and photos per wizard step, kept by the host in its data folder: a
+   * draft's beside the draft, a plant's by environment and plant.
+   */
+  'commissioningNotes.get': channel<CommissioningNotes>()(z.tuple([NotesSubject])),
+  'commissioningNotes.setText': channel<CommissioningNotes>()(
+    z.tuple([NotesSubject, NoteStepSchema, NoteText]),
+  ),
+  'commissioningNotes.addPhoto': channel<CommissioningNotes>()(
+    z.tuple([NotesSubject, NoteStepSchema, NotePhotoInput]),
+  ),
+  'commissioningNotes.removePhoto': channel<CommissioningNotes>()(
+    z.tuple([NotesSubject, NoteStepSchema, PhotoId]),
   ),
 
   /**

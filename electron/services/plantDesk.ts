@@ -25,7 +25,8 @@ import { createLocalSandboxChoice } from './localSandboxChoice.ts';
 import type { Logger } from './logger.ts';
 import { normalizeEmail, openSecretStore, type SecretStore } from './secrets.ts';
 import { createDraftService } from './drafts/draftService.ts';
-import { createDraftStore, ownerOf, type DraftOwner } from './drafts/draftStore.ts';
+import { createDraftStore, draftFolders, ownerOf, type DraftOwner } from './drafts/draftStore.ts';
+import { createCommissioningNotes, notesLocator } from './commissioningNotes.ts';
 import { createSessionManager } from './session.ts';
 import { IMMEDIATE_TIMING, UnknownAlertError } from './monitor/alertLifecycle.ts';
 import { createAlertStore } from './monitor/alertStore.ts';
@@ -229,6 +230,19 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       }
       return signedIn.client;
     },
+    now,
+    log,
+  });
+
+  const notes = createCommissioningNotes({
+    locate: notesLocator({
+      dataDir: options.dataDir,
+      environmentId: () => environments.list().activeId,
+      draftOwner,
+      // Only a draft the user has here: get() throws for any other id.
+      hasDraft: (draftId) => void drafts.get(draftId),
+      draftFolders,
+    }),
     now,
     log,
   });
@@ -475,12 +489,35 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     },
     async 'drafts.delete'(draftId) {
       await activated();
+      const removeNotes = notes.removal({ draftId });
       drafts.remove(draftId);
+      removeNotes();
     },
     async 'drafts.send'(...args) {
       const [draftId, input] = args;
       await activated();
-      return drafts.send(draftId, input);
+      const result = await drafts.send(draftId, input);
+      // The wizard goes on with the plant: the installer's notes go with it.
+      const plantUuid = result.draft.sent.plantUuid;
+      if (plantUuid) notes.adopt({ draftId }, { plantUuid });
+      return result;
+    },
+
+    async 'commissioningNotes.get'(subject) {
+      await activated();
+      return notes.get(subject);
+    },
+    async 'commissioningNotes.setText'(subject, step, text) {
+      await activated();
+      return notes.setText(subject, step, text);
+    },
+    async 'commissioningNotes.addPhoto'(subject, step, photo) {
+      await activated();
+      return notes.addPhoto(subject, step, photo);
+    },
+    async 'commissioningNotes.removePhoto'(subject, step, photoId) {
+      await activated();
+      return notes.removePhoto(subject, step, photoId);
     },
 
     async 'acceptance.commissioned'(input) {

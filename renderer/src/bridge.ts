@@ -1,6 +1,7 @@
 import type {
   ApiCallOptions,
   ChannelName,
+  CommissioningNotes,
   Draft,
   DraftSaveInput,
   DraftSendInput,
@@ -8,6 +9,9 @@ import type {
   Envelope,
   EventName,
   Events,
+  NotePhotoInput,
+  NoteStep,
+  NotesSubject,
   PlantDeskBridge,
   PreloadApi,
   SerializedError,
@@ -283,6 +287,30 @@ export function draftCalls(bridge: PlantDeskBridge = useBridge()): DraftCalls {
       input === undefined
         ? bridge.invoke('drafts.send', draftId)
         : bridge.invoke('drafts.send', draftId, input),
+  };
+}
+
+/** The host's notes and photos of a commissioning (see the `commissioningNotes.*` channels). */
+export interface NotesCalls {
+  get(subject: NotesSubject): Promise<CommissioningNotes>;
+  setText(subject: NotesSubject, step: NoteStep, text: string): Promise<CommissioningNotes>;
+  addPhoto(
+    subject: NotesSubject,
+    step: NoteStep,
+    photo: NotePhotoInput,
+  ): Promise<CommissioningNotes>;
+  removePhoto(subject: NotesSubject, step: NoteStep, photoId: string): Promise<CommissioningNotes>;
+}
+
+export function notesCalls(bridge: PlantDeskBridge = useBridge()): NotesCalls {
+  return {
+    get: (subject) => bridge.invoke('commissioningNotes.get', subject),
+    setText: (subject, step, text) =>
+      bridge.invoke('commissioningNotes.setText', subject, step, text),
+    addPhoto: (subject, step, photo) =>
+      bridge.invoke('commissioningNotes.addPhoto', subject, step, photo),
+    removePhoto: (subject, step, photoId) =>
+      bridge.invoke('commissioningNotes.removePhoto', subject, step, photoId),
   };
 }
 

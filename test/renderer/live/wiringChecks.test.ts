@@ -119,8 +119,9 @@ describe('wiring checks', () => {
 });
 
 describe('the guided direction test', () => {
-  test('a 2 kW load switched on shows the grid meter reversed and the house meter right', async () => {
+  test('a 2 kW load switched on shows the grid meter reversed and the house meter right; the report records it', async () => {
     let changedAt = Number.POSITIVE_INFINITY;
+    let inverted = false;
     // Before: export 2.4 kW read reversed (+2.4 kW); after the load, export 400 W (+400 W).
     const grid: Profile = (minutesAgo) =>
       Date.now() - minutesAgo * 60_000 - 20_000 >= changedAt + 5_000 ? 400 : EXPORT_W;
@@ -132,7 +133,20 @@ describe('the guided direction test', () => {
         statusWithRecent(roof.grid, grid, Date.now()),
         statusWithRecent(roof.house, house, Date.now()),
       ],
-      { updateSensor: (input: Input) => ({ ...roof.grid, signInverted: input.body.signInverted }) },
+      {
+        updateSensor: (input: Input) => {
+          inverted = input.body.signInverted;
+          return { ...roof.grid, signInverted: inverted };
+        },
+        listSensors: () =>
+          page(
+            roof.sensors.map((sensor) =>
+              sensor.sensorUuid === roof.grid.sensorUuid
+                ? { ...sensor, signInverted: inverted }
+                : sensor,
+            ),
+          ),
+      },
     );
     await app.settle();
     const section = () => app.wrapper.find('[data-direction-test]');
@@ -173,6 +187,31 @@ describe('the guided direction test', () => {
     await button(app, 'Record Grid connection as inverted').trigger('click');
     await app.settle();
     expect(app.callsTo('updateSensor')[0]!.input!.body).toEqual({ signInverted: true });
+
+    // The report: the test's conclusion with its numbers, the meter named as inverted, and the
+    // live values and wiring checks of the verification run after recording it.
+    await app.settle();
+    const loadsBefore = app.callsTo('listSensorStatuses').length;
+    await app.wrapper.setProps({ step: 'report' });
+    await app.settle();
+    const report = () => app.wrapper.find('.commissioning-report');
+    await vi.waitFor(() => expect(report().find('[data-report-live] table').exists()).toBe(true));
+    const direction = report().find('[data-report-direction]');
+    expect(direction.text()).toContain('REVERSED: Grid connection');
+    expect(direction.text()).toContain('change measured');
+    expect(direction.text()).toContain('MOUNTED RIGHT: House');
+    expect(report().find('[data-report-inverted]').text()).toContain(
+      'Grid connection: recorded as inverted: the server flips its readings',
+    );
+    expect(report().find('[data-wiring-check="gridSign"]').exists()).toBe(true);
+    const liveRows = report().findAll('[data-report-live] tbody tr');
+    expect(liveRows.map((row) => row.find('th').text())).toEqual(
+      roof.sensors.map((sensor) => sensor.name),
+    );
+    // Shown, not read again: the report reads no live values of its own.
+    vi.setSystemTime(NOW + 10 * 60_000);
+    await app.settle();
+    expect(app.callsTo('listSensorStatuses').length).toBe(loadsBefore);
   });
 
   test('cannot start without a grid or consumption meter with live values', async () => {
