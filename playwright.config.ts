@@ -42,7 +42,9 @@ export default defineConfig({
     ['json', { outputFile: process.env.PLANTDESK_E2E_JSON ?? 'test-artifacts/e2e-results.json' }],
   ],
   use: {
-    screenshot: 'on',
+    // Every spec keeps its screens itself (support/shell.ts screenshot()); another shot at each
+    // test's end only cost CI time.
+    screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
   projects: [

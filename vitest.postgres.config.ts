@@ -24,6 +24,7 @@ export const POSTGRES_SUITES = [
   'test/integration/errors.test.ts',
   'test/integration/readings.test.ts',
   'test/integration/metrics.test.ts',
+  'test/integration/coalescedMetrics.test.ts',
   'test/integration/coarseRollups.test.ts',
   'test/integration/permissionMatrix.test.ts',
   'test/integration/pvHealth.test.ts',

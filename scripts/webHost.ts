@@ -23,8 +23,8 @@ export interface WebHost {
   dataDir: string;
   /** Everything the host wrote on stderr, for failure reports. */
   stderr(): string;
-  /** Stops the host and removes its data directory. */
-  stop(): Promise<void>;
+  /** Stops the host and removes its data directory (unless kept, to start a host on it again). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface WebHostOptions {
@@ -34,6 +34,10 @@ export interface WebHostOptions {
   immediateAlerts?: boolean;
   /** `--demo-fleet N`: plants of the demo fleet its Local sandbox seeds (default 12). */
   demoFleet?: number;
+  /** An existing data directory (the app started again on its data) instead of a fresh one. */
+  dataDir?: string;
+  /** `--local-sandbox-relay URL`: the Local environment's address is this relay (tests). */
+  localSandboxRelay?: string;
 }
 
 /** Starts the web host with a fresh data directory named `<tmpPrefix>…` in the system temp dir. */
@@ -41,19 +45,22 @@ export async function startWebHost(
   tmpPrefix: string,
   options: WebHostOptions = {},
 ): Promise<WebHost> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix));
   const args = [CLI, '--port', '0', '--no-open', '--data-dir', dataDir];
   if (options.clock !== undefined) args.push('--clock', options.clock);
   if (options.immediateAlerts) args.push('--immediate-alerts');
   if (options.demoFleet !== undefined) args.push('--demo-fleet', String(options.demoFleet));
+  if (options.localSandboxRelay !== undefined) {
+    args.push('--local-sandbox-relay', options.localSandboxRelay);
+  }
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => (stderr += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
+  const stop = async ({ keepData = false } = {}) => {
     await stopChild(child, exited);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   const url = await new Promise<string>((resolve, reject) => {

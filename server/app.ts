@@ -102,6 +102,7 @@ export async function buildApp(
   const beforeRequest = options.beforeRequest;
   if (beforeRequest) {
     app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.catchesUpItself) return;
       if (!OPS_PATHS.has(request.url.split('?', 1)[0]!)) await beforeRequest();
     });
   }
@@ -110,7 +111,14 @@ export async function buildApp(
   installJsonBodyParser(app, options.bodyLimitBytes);
   installErrorHandling(app, options.bodyLimitBytes, context.now, options.extensions);
   await installApiDocs(app, { interactive: options.docs, extensions: options.extensions });
-  registerRoutes(app, context, routes, allHandlers(context), options.extensions);
+  registerRoutes(
+    app,
+    context,
+    routes,
+    allHandlers(context),
+    options.extensions,
+    options.beforeRequest,
+  );
   installOpsRoutes(app, context.db, options.metrics);
   await app.ready();
   return app;

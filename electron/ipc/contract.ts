@@ -258,6 +258,57 @@ export const MuteInput = z.strictObject({
 });
 export type MuteInput = z.infer<typeof MuteInput>;
 
+// ── Acceptance re-check (24 h after commissioning) ──────────────────────────────────────────
+
+export type AcceptanceStatus = 'pass' | 'warning' | 'fail' | 'notApplicable';
+export type AcceptanceFindingId = 'dataCoverage' | 'production' | 'openAlerts';
+
+/** A number the re-check compared, named for the screen and the report. */
+export interface AcceptanceFigure {
+  name: string;
+  value: number | null;
+  unit: string;
+}
+
+export interface AcceptanceFinding {
+  id: AcceptanceFindingId;
+  title: string;
+  status: AcceptanceStatus;
+  figures: AcceptanceFigure[];
+  /** One sentence: what was found. */
+  finding: string;
+  /** What to do about it; empty when nothing is to be done. */
+  action: string;
+}
+
+export interface AcceptanceResult {
+  checkedAt: string;
+  /** The window judged: the 24 hours after commissioning. */
+  windowStart: string;
+  windowEnd: string;
+  /** The worst of the findings (not applicable counts as a pass). */
+  status: 'pass' | 'warning' | 'fail';
+  findings: AcceptanceFinding[];
+}
+
+/** One plant's re-check: pending until `dueAt`, then its result. */
+export interface AcceptanceRecheck {
+  plantUuid: string;
+  plantName: string;
+  commissionedAt: string;
+  dueAt: string;
+  status: 'pending' | 'done';
+  result: AcceptanceResult | null;
+  /** Why the last attempt could not run (retried); null when it ran or has not been tried. */
+  lastError: string | null;
+}
+
+export const AcceptanceCommissionedInput = z.strictObject({
+  plantUuid: Uuid,
+  plantName: z.string().trim().min(1).max(200),
+});
+export type AcceptanceCommissionedInput = z.infer<typeof AcceptanceCommissionedInput>;
+
 // ── Commissioning drafts (without a connection) ─────────────────────────────────────────────
 
 /** The local id of a device or sensor within its draft (the renderer chooses it). */
@@ -421,6 +472,59 @@ export interface DraftSendResult {
   message: string;
 }
 
+// ── Commissioning notes and photos ─────────────────────────────────────────────────────────
+
+/** The wizard's steps an installer writes notes on (the report step shows them). */
+export const NOTE_STEPS = ['plant', 'sensors', 'devices', 'vendors', 'verification'] as const;
+export type NoteStep = (typeof NOTE_STEPS)[number];
+
+export const NOTE_TEXT_MAX = 4000;
+export const PHOTO_CAPTION_MAX = 200;
+/** A photo as a data URL: the renderer downscales to ≤ 1600 px JPEG, a few hundred kB. */
+export const PHOTO_DATA_URL_MAX = 2_000_000;
+export const PHOTOS_PER_STEP_MAX = 6;
+/** All photos of one commissioning together, so a notes file (and a report) stays printable. */
+export const PHOTOS_TOTAL_CHARS_MAX = 10_000_000;
+
+const PHOTO_DATA_URL = /^data:image\/(?:jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** Whose notes: a plant on the server (of the active environment), or a local draft. */
+export const NotesSubject = z.union([
+  z.strictObject({ plantUuid: Uuid }),
+  z.strictObject({ draftId: Uuid }),
+]);
+export type NotesSubject = z.infer<typeof NotesSubject>;
+
+export const NoteStepSchema = z.enum(NOTE_STEPS);
+export const NoteText = z.string().max(NOTE_TEXT_MAX);
+export const NotePhotoInput = z.strictObject({
+  dataUrl: z
+    .string()
+    .max(PHOTO_DATA_URL_MAX, { error: 'the photo is too large: downscale it first' })
+    .regex(PHOTO_DATA_URL, { error: 'a photo must be a base64 JPEG, PNG or WebP data URL' }),
+  caption: z.string().trim().max(PHOTO_CAPTION_MAX).optional(),
+});
+export type NotePhotoInput = z.infer<typeof NotePhotoInput>;
+const PhotoId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
+
+export interface NotePhoto {
+  photoId: string;
+  dataUrl: string;
+  caption: string;
+  addedAt: string;
+}
+
+export interface StepNotes {
+  text: string;
+  photos: NotePhoto[];
+}
+
+/** The installer's notes and photos of one commissioning, per wizard step. */
+export interface CommissioningNotes {
+  steps: Partial<Record<NoteStep, StepNotes>>;
+  updatedAt: string | null;
+}
+
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
 export interface SerializedError {
   /**
@@ -496,6 +600,10 @@ export const channels = {
   'environments.testConnection': channel<ConnectionTestResult>()(z.tuple([environmentUrl])),
 
   'localSandbox.state': channel<LocalSandboxState>()(z.tuple([])),
+  /** Starts it (a no-op while running); it starts at the next launches again. */
+  'localSandbox.start': channel<LocalSandboxState>()(z.tuple([])),
+  /** Stops it, keeping its database; it stays stopped at the next launches until started. */
+  'localSandbox.stop': channel<LocalSandboxState>()(z.tuple([])),
   'localSandbox.restart': channel<LocalSandboxState>()(z.tuple([])),
 
   'session.state': channel<SessionState>()(z.tuple([])),
@@ -556,6 +664,29 @@ export const channels = {
     z.union([z.tuple([DraftId]), z.tuple([DraftId, DraftSendInput])]),
   ),
 
+  /**
+   * The installer's notes and photos per wizard step, kept by the host in its data folder: a
+   * draft's beside the draft, a plant's by environment and plant.
+   */
+  'commissioningNotes.get': channel<CommissioningNotes>()(z.tuple([NotesSubject])),
+  'commissioningNotes.setText': channel<CommissioningNotes>()(
+    z.tuple([NotesSubject, NoteStepSchema, NoteText]),
+  ),
+  'commissioningNotes.addPhoto': channel<CommissioningNotes>()(
+    z.tuple([NotesSubject, NoteStepSchema, NotePhotoInput]),
+  ),
+  'commissioningNotes.removePhoto': channel<CommissioningNotes>()(
+    z.tuple([NotesSubject, NoteStepSchema, PhotoId]),
+  ),
+
+  /**
+   * The acceptance re-check of a plant of the active environment: `commissioned` records when
+   * its commissioning verification passed (the first time only) and schedules the re-check 24 h
+   * later; `get` answers it, or null when the plant was never commissioned here.
+   */
+  'acceptance.commissioned': channel<AcceptanceRecheck>()(z.tuple([AcceptanceCommissionedInput])),
+  'acceptance.get': channel<AcceptanceRecheck | null>()(z.tuple([Uuid])),
+
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
 } as const satisfies Record<ChannelName, unknown>;
@@ -579,6 +710,8 @@ export interface Events {
   'alerts.changed': { environmentId: string; openCount: number };
   /** A plant's new or cleared alerts, for a host that shows notifications in the page (browser mode). */
   'alerts.notification': AlertNotification;
+  /** A plant's acceptance re-check was recorded or has run. */
+  'acceptance.changed': { environmentId: string; plantUuid: string };
 }
 // Every event named in names.ts has a payload here, and no other.
 const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]

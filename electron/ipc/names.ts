@@ -12,6 +12,8 @@ export const CHANNEL_NAMES = [
   'environments.select',
   'environments.testConnection',
   'localSandbox.state',
+  'localSandbox.start',
+  'localSandbox.stop',
   'localSandbox.restart',
   'session.state',
   'session.signIn',
@@ -31,6 +33,12 @@ export const CHANNEL_NAMES = [
   'drafts.save',
   'drafts.delete',
   'drafts.send',
+  'commissioningNotes.get',
+  'commissioningNotes.setText',
+  'commissioningNotes.addPhoto',
+  'commissioningNotes.removePhoto',
+  'acceptance.commissioned',
+  'acceptance.get',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
@@ -43,5 +51,6 @@ export const EVENT_NAMES = [
   'keychain.unavailable',
   'alerts.changed',
   'alerts.notification',
+  'acceptance.changed',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

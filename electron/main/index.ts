@@ -32,9 +32,9 @@ import {
   APP_ORIGIN,
   APP_SCHEME,
   APP_SCHEME_PRIVILEGES,
+  allowOnlyCamera,
   blockRemoteRequests,
   createSecureWindow,
-  denyAllPermissions,
   hardenWebContents,
   isHttpsUrl,
   originOf,
@@ -186,7 +186,7 @@ function main(): void {
     });
 
     const defaultSession = session.defaultSession;
-    denyAllPermissions(defaultSession, (permission) =>
+    allowOnlyCamera(defaultSession, appOrigin, (permission) =>
       fileLog.warn('Permission request denied', { permission }),
     );
     blockRemoteRequests(defaultSession, appOrigin, (url) =>

@@ -149,16 +149,33 @@ type PermissionSession = Pick<
   'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler'
 >;
 
-/** Checklist item 5: the app needs no camera, notification, geolocation... so every ask is no. */
-export function denyAllPermissions(
+/**
+ * Checklist item 5: the app needs one permission, the camera, for the installer's photos in the
+ * commissioning wizard. It is granted only to the main frame of the app's own origin and only
+ * for video (no microphone); every other ask is no, and every refusal is logged.
+ */
+export function allowOnlyCamera(
   session: PermissionSession,
+  appOrigin: string,
   onDenied: (permission: string) => void,
 ): void {
-  session.setPermissionRequestHandler((_contents, permission, callback) => {
-    onDenied(permission);
-    callback(false);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const media = details as { mediaTypes?: string[]; isMainFrame?: boolean };
+    const granted =
+      permission === 'media' &&
+      media.isMainFrame === true &&
+      originOf(details.requestingUrl) === appOrigin &&
+      (media.mediaTypes ?? []).length > 0 &&
+      (media.mediaTypes ?? []).every((type) => type === 'video');
+    if (!granted) onDenied(permission);
+    callback(granted);
   });
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionCheckHandler(
+    (_contents, permission, requestingOrigin, details) =>
+      permission === 'media' &&
+      details.mediaType !== 'audio' &&
+      originOf(requestingOrigin) === appOrigin,
+  );
   session.setDevicePermissionHandler(() => false);
 }
 

@@ -21,14 +21,18 @@ import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
+import { createLocalSandboxChoice } from './localSandboxChoice.ts';
 import type { Logger } from './logger.ts';
 import { normalizeEmail, openSecretStore, type SecretStore } from './secrets.ts';
 import { createDraftService } from './drafts/draftService.ts';
-import { createDraftStore, ownerOf, type DraftOwner } from './drafts/draftStore.ts';
+import { createDraftStore, draftFolders, ownerOf, type DraftOwner } from './drafts/draftStore.ts';
+import { createCommissioningNotes, notesLocator } from './commissioningNotes.ts';
 import { createSessionManager } from './session.ts';
 import { IMMEDIATE_TIMING, UnknownAlertError } from './monitor/alertLifecycle.ts';
 import { createAlertStore } from './monitor/alertStore.ts';
 import { createMonitor, type Monitor } from './monitor/monitorService.ts';
+import { createAcceptanceService } from './acceptance/acceptanceService.ts';
+import { createAcceptanceStore } from './acceptance/acceptanceStore.ts';
 
 /**
  * The composition both hosts use (Electron main and the browser-mode web host): every service
@@ -70,6 +74,12 @@ export interface PlantDeskOptions {
    * the system clock.
    */
   clock?: string;
+  /**
+   * End-to-end tests: the Local environment's address while the sandbox runs is this loopback
+   * relay (which forwards to the sandbox) instead of the sandbox's own, so that a test can cut
+   * a connection halfway through a send.
+   */
+  localSandboxRelay?: string;
   /** How long `environments.testConnection` waits. Default 10 s. */
   connectionTestTimeoutMs?: number;
   /**
@@ -132,6 +142,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     extraArgs: options.localSandboxArgs,
     clock: options.clock,
   });
+  const sandboxChoice = createLocalSandboxChoice(options.dataDir, log);
   const session = createSessionManager({
     secrets: secrets.store,
     emit: events.emit,
@@ -142,7 +153,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   // The Local sandbox gets a new port at every (re)start: the environment follows it, and the
   // session learns the address (and may now restore a remembered sign-in).
   const stopFollowingSandbox = events.on('localSandbox.changed', (state: LocalSandboxState) => {
-    environments.setLocalUrl(state.status === 'running' && state.url ? state.url : '');
+    const url = state.status === 'running' ? (options.localSandboxRelay ?? state.url) : undefined;
+    environments.setLocalUrl(url ?? '');
     void session.environmentChanged(environments.get(LOCAL_ENVIRONMENT_ID));
   });
 
@@ -156,9 +168,24 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     ...(options.alertTiming === 'immediate' && { timing: IMMEDIATE_TIMING }),
   });
   monitor.start();
-  // A new sign-in is checked at once rather than at the next interval.
+  const acceptance = createAcceptanceService({
+    store: createAcceptanceStore(options.dataDir, log),
+    clientFor: (environmentId) =>
+      session.signedIn().find((entry) => entry.environmentId === environmentId)?.client ?? null,
+    openAlerts: (environmentId, plantUuid) =>
+      monitor.state(environmentId).alerts.filter((alert) => alert.plantUuid === plantUuid),
+    emit: events.emit,
+    now: () => now().getTime(),
+    log,
+  });
+  acceptance.start();
+  // A new sign-in is checked at once rather than at the next interval; re-checks that came due
+  // while it was signed out (or the app closed) run after the monitor's cycle, whose alerts they
+  // report.
   const stopWatchingSignIns = events.on('session.changed', (state) => {
-    if (state.status === 'signedIn') void monitor.check(state.environmentId);
+    if (state.status !== 'signedIn') return;
+    const environmentId = state.environmentId;
+    void monitor.check(environmentId).finally(() => acceptance.runDue(environmentId));
   });
   /** The signed-in user of the active environment, who acknowledges and mutes. */
   function actor(): { environmentId: string; email: string } {
@@ -207,6 +234,19 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     log,
   });
 
+  const notes = createCommissioningNotes({
+    locate: notesLocator({
+      dataDir: options.dataDir,
+      environmentId: () => environments.list().activeId,
+      draftOwner,
+      // Only a draft the user has here: get() throws for any other id.
+      hasDraft: (draftId) => void drafts.get(draftId),
+      draftFolders,
+    }),
+    now,
+    log,
+  });
+
   // Restoring a remembered session may wait for a remote server: handlers that need the session
   // wait for it, startup does not.
   let activation: Promise<unknown> = session.activate(environments.active()).catch((error) => {
@@ -222,12 +262,15 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   }
 
   // Not awaited: the sign-in screen shows "Starting…" meanwhile, and other environments work.
-  void localSandbox.start().then(
-    (state) => {
-      if (state.status === 'failed') log.error('Local sandbox failed to start');
-    },
-    (error: unknown) => log.error('Local sandbox could not start', { error: describe(error) }),
-  );
+  // One the user stopped stays stopped until started again (the sign-in screen offers Start).
+  if (sandboxChoice.stoppedByUser()) log.info('Local sandbox: left stopped, as the user chose');
+  else
+    void localSandbox.start().then(
+      (state) => {
+        if (state.status === 'failed') log.error('Local sandbox failed to start');
+      },
+      (error: unknown) => log.error('Local sandbox could not start', { error: describe(error) }),
+    );
 
   // Said once per launch rather than once per install: without a keychain the password is asked
   // at every launch, so every launch deserves the reason. Deferred so that a host subscribing
@@ -295,6 +338,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       environments.remove(id);
       await session.forgetEnvironment(removed);
       monitor.forget(id);
+      acceptance.forget(id);
       // The store falls back to the Local sandbox; the session follows.
       if (wasActive) await activate(environments.active());
     },
@@ -312,7 +356,17 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     async 'localSandbox.state'() {
       return localSandbox.state();
     },
+    async 'localSandbox.start'() {
+      sandboxChoice.remember(false);
+      return localSandbox.start();
+    },
+    async 'localSandbox.stop'() {
+      sandboxChoice.remember(true);
+      await localSandbox.stop();
+      return localSandbox.state();
+    },
     async 'localSandbox.restart'() {
+      sandboxChoice.remember(false);
       return localSandbox.restart();
     },
 
@@ -435,12 +489,44 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     },
     async 'drafts.delete'(draftId) {
       await activated();
+      const removeNotes = notes.removal({ draftId });
       drafts.remove(draftId);
+      removeNotes();
     },
     async 'drafts.send'(...args) {
       const [draftId, input] = args;
       await activated();
-      return drafts.send(draftId, input);
+      const result = await drafts.send(draftId, input);
+      // The wizard goes on with the plant: the installer's notes go with it.
+      const plantUuid = result.draft.sent.plantUuid;
+      if (plantUuid) notes.adopt({ draftId }, { plantUuid });
+      return result;
+    },
+
+    async 'commissioningNotes.get'(subject) {
+      await activated();
+      return notes.get(subject);
+    },
+    async 'commissioningNotes.setText'(subject, step, text) {
+      await activated();
+      return notes.setText(subject, step, text);
+    },
+    async 'commissioningNotes.addPhoto'(subject, step, photo) {
+      await activated();
+      return notes.addPhoto(subject, step, photo);
+    },
+    async 'commissioningNotes.removePhoto'(subject, step, photoId) {
+      await activated();
+      return notes.removePhoto(subject, step, photoId);
+    },
+
+    async 'acceptance.commissioned'(input) {
+      await activated();
+      return acceptance.commissioned(actor().environmentId, input);
+    },
+    async 'acceptance.get'(plantUuid) {
+      await activated();
+      return acceptance.get(environments.list().activeId, plantUuid);
     },
 
     async 'shell.openExternal'(url) {
@@ -467,6 +553,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     stopFollowingSandbox();
     stopWatchingSignIns();
     monitor.dispose();
+    acceptance.dispose();
     for (const controller of inFlight.values()) controller.abort();
     inFlight.clear();
     session.dispose();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isLoopbackUrl } from '../ipc/addresses.ts';
 import { spawnNodeServer } from '../services/childProcessServer.ts';
 import { createFileLog } from '../services/fileLog.ts';
 import { startPlantDesk } from '../services/plantDesk.ts';
@@ -10,7 +11,7 @@ import { createWebHost } from './host.ts';
 import { openInBrowser } from './opener.ts';
 
 const USAGE = `Usage: npm run web -- [--port 0] [--no-open] [--data-dir DIR] [--clock ISO]
-                      [--immediate-alerts] [--demo-fleet N]
+                      [--immediate-alerts] [--demo-fleet N] [--local-sandbox-relay URL]
 
 Runs PlantDesk in the browser: the same services as the desktop app in this process, the page
 on http://127.0.0.1:PORT. Prints one line, "PlantDesk web: http://127.0.0.1:PORT/?key=KEY", and
@@ -26,7 +27,9 @@ The key changes at every start; only a page opened with it (or the code) can use
   --immediate-alerts  alerts open and clear at the first check, without each rule's delay and
                   hysteresis (demos and tests that cannot wait a quarter-hour)
   --demo-fleet N  plants of the demo fleet the Local sandbox seeds at its first start (default 12;
-                  0: Demo Home only)`;
+                  0: Demo Home only)
+  --local-sandbox-relay URL  end-to-end tests: the Local environment's address is this loopback
+                  relay (forwarding to the sandbox) instead of the sandbox's own`;
 
 /**
  * The OS's per-user application data folder + PlantDesk/web. Not the desktop app's own folder
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
       clock: { type: 'string' },
       'immediate-alerts': { type: 'boolean', default: false },
       'demo-fleet': { type: 'string' },
+      'local-sandbox-relay': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -72,6 +76,10 @@ async function main(): Promise<void> {
   const demoFleet = values['demo-fleet'];
   if (demoFleet !== undefined && !/^\d{1,4}$/.test(demoFleet)) {
     throw new Error(`--demo-fleet must be a whole number, not '${demoFleet}'`);
+  }
+  const relay = values['local-sandbox-relay'];
+  if (relay !== undefined && !(/^http:\/\//.test(relay) && isLoopbackUrl(relay))) {
+    throw new Error(`--local-sandbox-relay must be an http address on loopback, not '${relay}'`);
   }
   const dataDir = path.resolve(values['data-dir'] ?? defaultDataDir());
   const rendererDir = fileURLToPath(new URL('../../out/renderer/', import.meta.url));
@@ -98,6 +106,7 @@ async function main(): Promise<void> {
     clock: values.clock ?? (process.env.PLANTDESK_CLOCK || undefined),
     ...(values['immediate-alerts'] && { alertTiming: 'immediate' as const }),
     ...(demoFleet !== undefined && { localSandboxArgs: ['--demo-fleet', demoFleet] }),
+    ...(relay !== undefined && { localSandboxRelay: relay }),
   });
   let host;
   try {

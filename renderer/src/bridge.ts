@@ -1,6 +1,7 @@
 import type {
   ApiCallOptions,
   ChannelName,
+  CommissioningNotes,
   Draft,
   DraftSaveInput,
   DraftSendInput,
@@ -8,6 +9,9 @@ import type {
   Envelope,
   EventName,
   Events,
+  NotePhotoInput,
+  NoteStep,
+  NotesSubject,
   PlantDeskBridge,
   PreloadApi,
   SerializedError,
@@ -182,6 +186,8 @@ export interface CallSettlement {
   /** For `api.call`: the route. */
   route?: string;
   ok: boolean;
+  /** What a successful call answered (what some answers say of the server, e.g. a draft's send). */
+  value?: unknown;
   error?: PlantDeskError;
 }
 export type CallSettledListener = (settlement: CallSettlement) => void;
@@ -216,7 +222,7 @@ export function observeBridge(bridge: PlantDeskBridge): PlantDeskBridge {
   ): Promise<T> {
     try {
       const value = await run();
-      settle({ channel, route, ok: true });
+      settle({ channel, route, ok: true, value });
       return value;
     } catch (caught) {
       settle({
@@ -281,6 +287,30 @@ export function draftCalls(bridge: PlantDeskBridge = useBridge()): DraftCalls {
       input === undefined
         ? bridge.invoke('drafts.send', draftId)
         : bridge.invoke('drafts.send', draftId, input),
+  };
+}
+
+/** The host's notes and photos of a commissioning (see the `commissioningNotes.*` channels). */
+export interface NotesCalls {
+  get(subject: NotesSubject): Promise<CommissioningNotes>;
+  setText(subject: NotesSubject, step: NoteStep, text: string): Promise<CommissioningNotes>;
+  addPhoto(
+    subject: NotesSubject,
+    step: NoteStep,
+    photo: NotePhotoInput,
+  ): Promise<CommissioningNotes>;
+  removePhoto(subject: NotesSubject, step: NoteStep, photoId: string): Promise<CommissioningNotes>;
+}
+
+export function notesCalls(bridge: PlantDeskBridge = useBridge()): NotesCalls {
+  return {
+    get: (subject) => bridge.invoke('commissioningNotes.get', subject),
+    setText: (subject, step, text) =>
+      bridge.invoke('commissioningNotes.setText', subject, step, text),
+    addPhoto: (subject, step, photo) =>
+      bridge.invoke('commissioningNotes.addPhoto', subject, step, photo),
+    removePhoto: (subject, step, photoId) =>
+      bridge.invoke('commissioningNotes.removePhoto', subject, step, photoId),
   };
 }
 

@@ -44,10 +44,41 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   list: ListQuery,
   options: ListOptions,
 ): Promise<{ rows: O[]; page: PageMetadata }> {
-  const number = list.page ?? 0;
-  const size = list.size ?? PAGE_SIZE_DEFAULT;
+  const { number, size } = pageOf(list);
+  const paged = pagedQuery(query, sortOf(list, options), options, size, number * size);
+  const rows = (await rowsOf(db, paged.compile())) as (O &
+    Partial<Record<typeof TOTAL, unknown>>)[];
+  const totalElements = rows.length > 0 ? Number(rows[0]![TOTAL]) : await countAll(db, query);
+  // The rows are this call's own fresh objects: dropping the count column in place is safe.
+  for (const row of rows) delete row[TOTAL];
+  return { rows, page: pageMetadata(number, size, totalElements) };
+}
+
+/** The page asked for: its number and size, defaults applied. */
+export function pageOf(list: ListQuery): { number: number; size: number } {
+  return { number: list.page ?? 0, size: list.size ?? PAGE_SIZE_DEFAULT };
+}
+
+export function sortOf(list: ListQuery, options: ListOptions): readonly SortOrder[] {
+  return list.sort && list.sort.length > 0 ? list.sort : options.defaultSort;
+}
+
+export function pageMetadata(number: number, size: number, totalElements: number): PageMetadata {
+  return { number, size, totalElements, totalPages: Math.ceil(totalElements / size) };
+}
+
+/**
+ * The query ordered by `sort` (then the tie breaker), limited to one page, the total count riding
+ * along in the `TOTAL` column. `limit` and `offset` are bound values (or stand-ins for them).
+ */
+export function pagedQuery<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: readonly SortOrder[],
+  options: ListOptions,
+  limit: unknown,
+  offset: unknown,
+) {
   let ordered = query;
-  const sort = list.sort && list.sort.length > 0 ? list.sort : options.defaultSort;
   for (const order of sort) {
     const spec = options.sortColumns[order.property];
     if (!spec) continue;
@@ -62,25 +93,18 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
       order.direction === 'asc' ? by.asc().nullsLast() : by.desc().nullsLast(),
     );
   }
-  const paged = ordered
-    .orderBy(sql.ref(options.tieBreaker), 'asc')
-    .select(sql<number>`count(*) over ()`.as(TOTAL))
-    // Cast: SQLite re-prepares a statement on each run when LIMIT or OFFSET is a bare parameter.
-    .limit(sql<number>`cast(${size} as bigint)`)
-    .offset(sql<number>`cast(${number * size} as bigint)`);
-  const rows = (await rowsOf(db, paged.compile())) as (O &
-    Partial<Record<typeof TOTAL, unknown>>)[];
-  const totalElements = rows.length > 0 ? Number(rows[0]![TOTAL]) : await countAll(db, query);
-  // The rows are this call's own fresh objects: dropping the count column in place is safe.
-  for (const row of rows) delete row[TOTAL];
-  return {
-    rows,
-    page: { number, size, totalElements, totalPages: Math.ceil(totalElements / size) },
-  };
+  return (
+    ordered
+      .orderBy(sql.ref(options.tieBreaker), 'asc')
+      .select(sql<number>`count(*) over ()`.as(TOTAL))
+      // Cast: SQLite re-prepares a statement on each run when LIMIT or OFFSET is a bare parameter.
+      .limit(sql<number>`cast(${limit} as bigint)`)
+      .offset(sql<number>`cast(${offset} as bigint)`)
+  );
 }
 
 /** The column the window count rides in; removed from the rows before they are answered. */
-const TOTAL = '__total_elements';
+export const TOTAL = '__total_elements';
 
 /** A page past the end has no row to carry the count: count on its own. */
 async function countAll<DB, TB extends keyof DB, O>(
@@ -97,9 +121,18 @@ async function countAll<DB, TB extends keyof DB, O>(
 
 /** `lower(column) LIKE '%term%'` with the term's wildcards escaped; portable to PostgreSQL. */
 export function containsIgnoreCase(column: string, term: string): RawBuilder<boolean> {
-  const escaped = term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
+  return likePattern(column, containsPattern(term));
+}
+
+/** The LIKE pattern of `containsIgnoreCase`: the lowered term, its wildcards escaped. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** `lower(column) LIKE pattern`, the pattern bound (see `containsPattern`). */
+export function likePattern(column: string, pattern: unknown): RawBuilder<boolean> {
   // Cast: SQLite re-prepares a statement on each run when a LIKE pattern is a bare parameter.
-  return sql<boolean>`lower(${sql.ref(column)}) like cast(${`%${escaped}%`} as text) escape '\\'`;
+  return sql<boolean>`lower(${sql.ref(column)}) like cast(${pattern} as text) escape '\\'`;
 }
 
 export const nowIso = (now: () => Date) => now().toISOString();

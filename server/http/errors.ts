@@ -18,6 +18,9 @@ export class ApiError extends Error {
 export const badRequest = (message: string) => new ApiError(400, message);
 export const unauthorized = (message = 'Authentication required') =>
   new ApiError(401, message, { 'WWW-Authenticate': 'Bearer' });
+/** An access token whose sign-in (refresh-token family) was signed out or found reused. */
+export const revokedSession = () =>
+  unauthorized('Access token revoked: its session was signed out');
 export const forbidden = (message: string) => new ApiError(403, message);
 export const notFound = (message: string) => new ApiError(404, message);
 export const conflict = (message: string) => new ApiError(409, message);

@@ -13,7 +13,8 @@ import type { AccessClaims, RefreshClaims } from '../auth/tokens.ts';
 import type { ServerContext } from '../context.ts';
 import type { PlantRow } from '../db/tables.ts';
 import { EncodedJson } from './encodedJson.ts';
-import { forbidden, notFound, unauthorized } from './errors.ts';
+import { forbidden, notFound, revokedSession, unauthorized } from './errors.ts';
+import { checksSessionItself, revokedFirst } from './sessionInStatement.ts';
 import { parseInput } from './validation.ts';
 
 export interface RequestContext<R extends RouteSpec> {
@@ -28,6 +29,12 @@ export interface RequestContext<R extends RouteSpec> {
   plant: R['ownership'] extends true ? Readonly<PlantRow> : null;
   /** The client's address, for rate limiting. */
   ip: string;
+  /**
+   * The caller's sign-in (refresh-token family), when this request skipped the catch-up with
+   * other instances' writes: the handler's statement must check it is not revoked
+   * (sessionInStatement.ts). Null otherwise.
+   */
+  sessionToCheck: string | null;
 }
 
 /** A handler answers the response, or the response already encoded (see `EncodedJson`). */
@@ -47,6 +54,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     plantdeskAuth: AuthState | null;
   }
+  interface FastifyContextConfig {
+    /** The route checks the caller's sign-in in its own statement (sessionInStatement.ts). */
+    catchesUpItself?: boolean;
+  }
 }
 
 /** `/plants/{plantUuid}` → `/plants/:plantUuid`. */
@@ -65,6 +76,7 @@ export function registerRoutes(
   routes: Routes,
   handlers: RouteHandlers,
   extensions = true,
+  catchUp?: () => Promise<void>,
 ): void {
   app.decorateRequest('plantdeskAuth', null);
   for (const id of Object.keys(routes) as RouteId[]) {
@@ -72,30 +84,46 @@ export function registerRoutes(
     // Left out, such a route is an unknown one: 404 with the error body.
     if (!extensions && route.extension === 'plantdesk') continue;
     const handler = handlers[id] as unknown as RouteHandler<RouteSpec>;
+    const lateCatchUp = checksSessionItself(id) ? catchUp : undefined;
+    // Before the route's own statement, an error is answered as after a catch-up.
+    const failed = (request: FastifyRequest, error: unknown) =>
+      lateCatchUp
+        ? revokedFirst(error, callerOf(request, context)?.familyId, context, lateCatchUp)
+        : Promise.reject(error as Error);
     app.route({
       method: route.method,
       url: fastifyPath(route.path),
+      config: { catchesUpItself: lateCatchUp !== undefined },
       // Callback style: a token verified before is checked without a promise per request.
       onRequest: (request, _reply, done) => {
         try {
           const auth = authenticate(request, route, context);
           if (auth instanceof Promise) {
-            auth.then((state) => {
-              request.plantdeskAuth = state;
-              done();
-            }, done);
+            auth.then(
+              (state) => {
+                request.plantdeskAuth = state;
+                done();
+              },
+              (error: unknown) => failed(request, error).catch(done),
+            );
           } else {
             request.plantdeskAuth = auth;
             done();
           }
         } catch (error) {
-          done(error as Error);
+          if (lateCatchUp) failed(request, error).catch(done);
+          else done(error as Error);
         }
       },
       handler: async (request, reply) => {
-        const params = route.params ? parseInput(route.params, request.params, 'path') : {};
-        const query = route.query ? parseInput(route.query, request.query, 'query') : {};
-        const body = route.body ? parseInput(route.body, request.body, 'body') : undefined;
+        let params, query, body;
+        try {
+          params = route.params ? parseInput(route.params, request.params, 'path') : {};
+          query = route.query ? parseInput(route.query, request.query, 'query') : {};
+          body = route.body ? parseInput(route.body, request.body, 'body') : undefined;
+        } catch (error) {
+          return failed(request, error);
+        }
         const auth = request.plantdeskAuth ?? { user: null, refresh: null };
         const plant = route.ownership
           ? await loadOwnedPlant(context, (params as { plantUuid: string }).plantUuid, auth.user)
@@ -108,6 +136,7 @@ export function registerRoutes(
           refresh: auth.refresh,
           plant,
           ip: request.ip,
+          sessionToCheck: lateCatchUp ? (auth.user?.familyId ?? null) : null,
         } as RequestContext<RouteSpec>);
         reply.code(route.status);
         if (route.status === 204) return reply.send();
@@ -118,6 +147,13 @@ export function registerRoutes(
       },
     });
   }
+}
+
+/** The caller's verified access claims, if the request carried a token verified before. */
+function callerOf(request: FastifyRequest, context: ServerContext): AccessClaims | undefined {
+  const header = request.headers.authorization;
+  if (header?.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  return context.tokens.recentlyVerifiedAccess(header.slice(7).trim());
 }
 
 /** Synchronous when the access token was verified before; throws the 401 or 403. */
@@ -137,15 +173,13 @@ function authenticate(
   if (recent) {
     const revoked = context.revocations.knownRevoked(recent.familyId);
     if (revoked === false) return authorize(recent, route);
-    if (revoked) throw unauthorized(REVOKED);
+    if (revoked) throw revokedSession();
   }
   return context.tokens.verifyAccess(token).then(async (user) => {
-    if (await context.revocations.isRevoked(user.familyId)) throw unauthorized(REVOKED);
+    if (await context.revocations.isRevoked(user.familyId)) throw revokedSession();
     return authorize(user, route);
   });
 }
-
-const REVOKED = 'Access token revoked: its session was signed out';
 
 function authorize(user: AccessClaims, route: RouteSpec): AuthState {
   for (const required of route.permissions) {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../api/index.ts';
 import { createPlant, createSensor, expectStatus } from '../support/entities.ts';
-import { TestServer } from '../support/testServer.ts';
+import { serverWithCatalogs } from '../support/serverWithCatalogs.ts';
 
 /**
  * The hourly and daily rollups follow what they depend on: a plant moved to another zone gets
@@ -13,35 +13,21 @@ import { TestServer } from '../support/testServer.ts';
 const NOW = Date.parse('2026-04-10T10:00:00Z');
 const MIN = 60_000;
 
-let server: TestServer;
-let installer: string;
-let manager: string;
-let sensorTypes: Record<string, string>;
-let dataTypes: Record<string, string>;
-
-beforeAll(async () => {
-  server = await TestServer.start({ now: () => new Date(NOW) });
-  installer = await server.tokenFor('installer');
-  manager = await server.tokenFor('manager');
-  sensorTypes = await server.catalog('/sensor-types', 'sensorTypeUuid');
-  dataTypes = await server.catalog('/data-types-collects', 'dataTypesCollectUuid');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const ctx = serverWithCatalogs(NOW);
 
 const location = (timezone: string) => ({ latitude: 45, longitude: 7, timezone });
 
 /** A plant in `timezone` with one consumption meter, fed a week around Rome's spring DST change. */
 async function meteredPlant(timezone: string, interval: number) {
-  const { plantUuid } = await createPlant(server, installer, { location: location(timezone) });
-  const { sensorUuid } = await createSensor(server, installer, plantUuid, {
+  const { plantUuid } = await createPlant(ctx.server, ctx.installer, {
+    location: location(timezone),
+  });
+  const { sensorUuid } = await createSensor(ctx.server, ctx.installer, plantUuid, {
     name: 'Meter',
     flow: 'CONSUMPTION',
     deviceUuid: null,
-    sensorTypeUuid: sensorTypes.POWER_METER,
-    dataTypesCollectUuids: [dataTypes.POWER],
+    sensorTypeUuid: ctx.sensorTypes.POWER_METER,
+    dataTypesCollectUuids: [ctx.dataTypes.POWER],
     samplingIntervalSeconds: interval,
   });
   // Every 5 minutes, with a gap: how long a sample holds (the interval) shows in the answers.
@@ -50,10 +36,10 @@ async function meteredPlant(timezone: string, interval: number) {
     timestamp: new Date(start + k * 5 * MIN).toISOString(),
     value: 500 + ((k * 37) % 1000),
   })).filter((_, k) => k % 288 < 200 || k % 288 > 230);
-  const response = await server.request(
+  const response = await ctx.server.request(
     'POST',
     `/plants/${plantUuid}/sensors/${sensorUuid}/readings`,
-    { token: installer, body: { readings } },
+    { token: ctx.installer, body: { readings } },
   );
   expectStatus(response, 202, 'ingest readings');
   return { plantUuid, sensorUuid };
@@ -63,7 +49,7 @@ async function answers(plantUuid: string) {
   const get = async (route: keyof typeof routes, query: Record<string, string>) => {
     const path = routes[route].path.replace('{plantUuid}', plantUuid);
     const body = expectStatus(
-      await server.request('GET', path, { token: manager, query }),
+      await ctx.server.request('GET', path, { token: ctx.manager, query }),
       200,
       route,
     );
@@ -84,7 +70,7 @@ async function answers(plantUuid: string) {
 }
 
 function dailyRows(sensorUuid: string) {
-  return server.server.context.db
+  return ctx.server.server.context.db
     .selectFrom('sensor_daily_rollups')
     .select(['day_start', 'day_end'])
     .where('sensor_uuid', '=', sensorUuid)
@@ -93,7 +79,11 @@ function dailyRows(sensorUuid: string) {
 }
 
 async function put(path: string, body: unknown) {
-  expectStatus(await server.request('PUT', path, { token: installer, body }), 200, `PUT ${path}`);
+  expectStatus(
+    await ctx.server.request('PUT', path, { token: ctx.installer, body }),
+    200,
+    `PUT ${path}`,
+  );
 }
 
 describe('coarse rollups after a change', () => {

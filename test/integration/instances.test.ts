@@ -274,6 +274,36 @@ describe.skipIf(testEngine() !== 'postgres')(
       }
     });
 
+    test("a session signed out at A is refused by B's plant list at once, without notifications", async () => {
+      // The plant list skips the catch-up (one round trip): its own statement checks the session.
+      const [deaf, other] = await Promise.all([
+        instance({ instances: { listenForWrites: false, writesPollMs: 600_000 } }),
+        instance({ instances: { listenForWrites: false, writesPollMs: 600_000 } }),
+      ]);
+      const { email, password } = account('manager');
+      const pair = (await other.login(email, password)).body;
+      const list = (query: Record<string, string>) =>
+        deaf.request('GET', '/plants', { token: pair.accessToken, query });
+      // B remembers the session as valid, and a malformed query as a 400.
+      expect((await list({ search: 'demo' })).status).toBe(200);
+      expect((await list({ size: 'many' })).status).toBe(400);
+      const logout = await other.request('POST', '/auth/logout', { token: pair.refreshToken });
+      expect(logout.status).toBe(204);
+      const refused = await list({ search: 'demo' });
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toMatch(/revoked/);
+      // Refused before the query is even validated, as after a catch-up.
+      const otherSession = (await other.login(email, password)).body;
+      const malformed = () =>
+        deaf.request('GET', '/plants', {
+          token: otherSession.accessToken,
+          query: { size: 'many' },
+        });
+      expect((await malformed()).status).toBe(400);
+      await other.request('POST', '/auth/logout', { token: otherSession.refreshToken });
+      expect((await malformed()).status).toBe(401);
+    });
+
     test('the login throttle counts failures at A and B together', async () => {
       const { email, password } = account('outsider');
       for (const server of [a, b, a, b]) {

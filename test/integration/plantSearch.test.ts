@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPlant, expectStatus } from '../support/entities.ts';
@@ -88,3 +89,94 @@ describe('the plant search', () => {
     expect(rows.map((row) => row.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
   });
 });
+
+/** Texts from few characters (cases, Unicode, LIKE and FTS5 specials), so terms often match. */
+const CHARACTERS = ['a', 'B', 'b', 'ö', 'Ö', 'ß', '1', '2', '-', ' ', '%', '_', '"', '*'];
+const text = (maxLength: number, characters = CHARACTERS) =>
+  fc.array(fc.constantFrom(...characters), { minLength: 1, maxLength }).map((c) => c.join(''));
+const plantArbitrary = fc.record({
+  // Names and external ids are trimmed: spaces inside names only.
+  name: text(8).filter((name) => name.trim() === name),
+  externalIds: fc.uniqueArray(
+    text(
+      6,
+      CHARACTERS.filter((c) => c !== ' '),
+    ),
+    { maxLength: 2 },
+  ),
+});
+
+interface Listed {
+  plantUuid: string;
+  name: string;
+  externalIds: string[];
+}
+
+describe('the plant search, as a property', () => {
+  test("finds exactly the caller's plants a naive case-insensitive substring filter finds, paged", async () => {
+    const outsider = await server.tokenFor('outsider');
+    // Plants of two organizations: the caller must never find the other's.
+    const [ours, theirs] = fc.sample(fc.array(plantArbitrary, { minLength: 25, maxLength: 25 }), {
+      numRuns: 2,
+      seed: 13,
+    });
+    // External ids are unique per organization: later duplicates are dropped.
+    const distinct = (plants: typeof ours) => {
+      const taken = new Set<string>();
+      return plants!.map((plant) => ({
+        ...plant,
+        externalIds: plant.externalIds.filter((id) => !taken.has(id) && taken.add(id)),
+      }));
+    };
+    for (const plant of distinct(ours)) await createPlant(server, token, plant);
+    for (const plant of distinct(theirs)) await createPlant(server, outsider, plant);
+    const everything = await list(token, { size: 200 });
+    const contains = (value: string, term: string) =>
+      value.toLowerCase().includes(term.toLowerCase());
+    const naive = (term: string) =>
+      everything.content.filter(
+        (plant) => contains(plant.name, term) || plant.externalIds.some((id) => contains(id, term)),
+      );
+    const term = fc.oneof(
+      text(4),
+      // A piece of a stored text, its case changed: a term that matches something.
+      fc
+        .tuple(fc.constantFrom(...everything.content), fc.nat(), fc.nat(), fc.boolean())
+        .map(([plant, from, length, upper]) => {
+          const source = [plant.name, ...plant.externalIds][from % (1 + plant.externalIds.length)]!;
+          const start = from % source.length;
+          const piece = source.slice(start, start + 1 + (length % 5));
+          return upper ? piece.toUpperCase() : piece;
+        }),
+    );
+    await fc.assert(
+      fc.asyncProperty(term, fc.integer({ min: 1, max: 4 }), async (searched, size) => {
+        const expected = naive(searched).map((plant) => plant.plantUuid);
+        const all = await list(token, { search: searched, size: 200 });
+        expect(all.content.map((plant) => plant.plantUuid).sort()).toEqual([...expected].sort());
+        expect(all.page.totalElements).toBe(expected.length);
+        // Every page is its slice of the whole, sorted list, with the same total.
+        const pages = Math.ceil(expected.length / size);
+        for (let number = 0; number <= pages; number += 1) {
+          const page = await list(token, { search: searched, size, page: number });
+          expect(page.content).toEqual(all.content.slice(number * size, (number + 1) * size));
+          expect(page.page).toEqual({
+            number,
+            size,
+            totalElements: expected.length,
+            totalPages: pages,
+          });
+        }
+      }),
+      { numRuns: 60, seed: 13 },
+    );
+  }, 60_000);
+});
+
+async function list(
+  caller: string,
+  query: Record<string, string | number>,
+): Promise<{ content: Listed[]; page: Record<string, number> }> {
+  const response = await server.request('GET', '/plants', { token: caller, query });
+  return expectStatus(response, 200, `list ${JSON.stringify(query)}`);
+}

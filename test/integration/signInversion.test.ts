@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../api/index.ts';
 import { createPlant, createSensor, expectStatus } from '../support/entities.ts';
-import { TestServer } from '../support/testServer.ts';
+import { serverWithCatalogs } from '../support/serverWithCatalogs.ts';
 
 /**
  * `signInverted` (extension): a grid meter mounted backwards, once the setting is made, answers
@@ -16,23 +16,7 @@ const START = Date.parse('2026-04-06T00:00:00Z');
 /** Readings before this have been dropped by raw retention: only their rollups remain. */
 const RAW_KEPT_FROM = Date.parse('2026-04-07T00:00:00Z');
 
-let server: TestServer;
-let installer: string;
-let manager: string;
-let sensorTypes: Record<string, string>;
-let dataTypes: Record<string, string>;
-
-beforeAll(async () => {
-  server = await TestServer.start({ now: () => new Date(NOW) });
-  installer = await server.tokenFor('installer');
-  manager = await server.tokenFor('manager');
-  sensorTypes = await server.catalog('/sensor-types', 'sensorTypeUuid');
-  dataTypes = await server.catalog('/data-types-collects', 'dataTypesCollectUuid');
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const ctx = serverWithCatalogs(NOW);
 
 /** The site: PV by day, a varying load, the grid the difference (some instants exactly 0). */
 function site(fromMs: number, toMs: number) {
@@ -56,15 +40,15 @@ interface MeteredPlant {
 }
 
 async function meteredPlant(mounting: Mounting): Promise<MeteredPlant> {
-  const { plantUuid } = await createPlant(server, installer, {
+  const { plantUuid } = await createPlant(ctx.server, ctx.installer, {
     location: { latitude: 45, longitude: 7, timezone: 'Europe/Rome' },
   });
   const sensor = (name: string, flow: string) =>
-    createSensor(server, installer, plantUuid, {
+    createSensor(ctx.server, ctx.installer, plantUuid, {
       name,
       flow,
-      sensorTypeUuid: sensorTypes.POWER_METER,
-      dataTypesCollectUuids: [dataTypes.POWER],
+      sensorTypeUuid: ctx.sensorTypes.POWER_METER,
+      dataTypesCollectUuids: [ctx.dataTypes.POWER],
       samplingIntervalSeconds: 300,
     });
   const pv = await sensor('PV', 'PRODUCTION');
@@ -73,7 +57,7 @@ async function meteredPlant(mounting: Mounting): Promise<MeteredPlant> {
   await feed(plant, START, Date.parse('2026-04-10T09:00:00Z'));
   // As raw retention would leave it: the rollups of the first day, no raw readings.
   for (const sensorUuid of [pv.sensorUuid, grid.sensorUuid]) {
-    await server.server.context.db
+    await ctx.server.server.context.db
       .deleteFrom('readings')
       .where('sensor_uuid', '=', sensorUuid)
       .where('taken_at', '<', RAW_KEPT_FROM)
@@ -87,15 +71,19 @@ async function feed(plant: MeteredPlant, fromMs: number, toMs: number) {
   const samples = site(fromMs, toMs);
   const post = async (sensorUuid: string, value: (sample: (typeof samples)[number]) => number) =>
     expectStatus(
-      await server.request('POST', `/plants/${plant.plantUuid}/sensors/${sensorUuid}/readings`, {
-        token: installer,
-        body: {
-          readings: samples.map((sample) => ({
-            timestamp: new Date(sample.at).toISOString(),
-            value: value(sample),
-          })),
+      await ctx.server.request(
+        'POST',
+        `/plants/${plant.plantUuid}/sensors/${sensorUuid}/readings`,
+        {
+          token: ctx.installer,
+          body: {
+            readings: samples.map((sample) => ({
+              timestamp: new Date(sample.at).toISOString(),
+              value: value(sample),
+            })),
+          },
         },
-      }),
+      ),
       202,
       'ingest readings',
     );
@@ -109,7 +97,7 @@ async function feed(plant: MeteredPlant, fromMs: number, toMs: number) {
 async function answers(plantUuid: string) {
   const get = async (route: keyof typeof routes, query: Record<string, string> = {}) => {
     const path = routes[route].path.replace('{plantUuid}', plantUuid);
-    const response = await server.request('GET', path, { token: manager, query });
+    const response = await ctx.server.request('GET', path, { token: ctx.manager, query });
     return withoutUuids(expectStatus(response, 200, route));
   };
   const span = { startDate: '2026-04-06', endDate: '2026-04-10' };
@@ -153,7 +141,7 @@ function withoutUuids(value: unknown): unknown {
 
 /** The grid meter's stored rows, every table, without its uuid. */
 async function storedRows(gridUuid: string) {
-  const db = server.server.context.db;
+  const db = ctx.server.server.context.db;
   const rows = async (
     table:
       | 'readings'
@@ -176,8 +164,8 @@ async function storedRows(gridUuid: string) {
 
 const setSignInverted = async (plant: MeteredPlant, signInverted: boolean) =>
   expectStatus(
-    await server.request('PUT', `/plants/${plant.plantUuid}/sensors/${plant.gridUuid}`, {
-      token: installer,
+    await ctx.server.request('PUT', `/plants/${plant.plantUuid}/sensors/${plant.gridUuid}`, {
+      token: ctx.installer,
       body: { signInverted },
     }),
     200,
@@ -218,15 +206,15 @@ describe('signInverted on a reversed grid meter', () => {
   it('a refused setting (the data types do not allow it) leaves the readings as they were', async () => {
     const plant = await meteredPlant('reversed');
     const before = await storedRows(plant.gridUuid);
-    const response = await server.request(
+    const response = await ctx.server.request(
       'PUT',
       `/plants/${plant.plantUuid}/sensors/${plant.gridUuid}`,
       {
-        token: installer,
+        token: ctx.installer,
         body: {
           signInverted: true,
-          sensorTypeUuid: sensorTypes.ENERGY_METER,
-          dataTypesCollectUuids: [dataTypes.ENERGY],
+          sensorTypeUuid: ctx.sensorTypes.ENERGY_METER,
+          dataTypesCollectUuids: [ctx.dataTypes.ENERGY],
         },
       },
     );

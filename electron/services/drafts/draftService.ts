@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/apiClient.ts';
 import { HostError } from '../hostError.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { draftStatus, sendDraft } from './draftSender.ts';
+import { changesToSent } from './draftSentItems.ts';
 import type { DraftOwner, DraftStore } from './draftStore.ts';
 
 /**
@@ -100,12 +101,16 @@ export function createDraftService(deps: DraftServiceDeps): DraftService {
       }
       refuseWhileSending(owner, draftId);
       const previous = find(owner, draftId);
+      const next = withIdentity(content, previous.draftId);
+      const changed = changesToSent(previous, next);
+      if (changed.length > 0) {
+        throw new HostError(
+          'invalidArguments',
+          `Already on the server, so not changed in the draft: ${changed.join(', ')}. Change it on the server's own screens.`,
+        );
+      }
       // What was sent stays recorded: the next send goes on from there.
-      const draft: Draft = {
-        ...previous,
-        updatedAt: at,
-        content: withIdentity(content, previous.draftId),
-      };
+      const draft: Draft = { ...previous, updatedAt: at, content: next };
       draft.status = draftStatus(draft);
       deps.store.write(owner, draft);
       return draft;

@@ -87,9 +87,15 @@ function fileName(draftId: string): string | undefined {
   return DRAFT_FILE.test(name) ? name : undefined;
 }
 
+/** The folders of an owner's drafts, outermost first: what sits beside a draft goes in the last. */
+export function draftFolders(dataDir: string, owner: DraftOwner): [string, string] {
+  const root = join(dataDir, 'drafts');
+  return [root, join(root, ownerFolderName(owner))];
+}
+
 export function createDraftStore(dataDir: string, log: Logger = silentLogger): DraftStore {
   const root = join(dataDir, 'drafts');
-  const folderOf = (owner: DraftOwner) => join(root, ownerFolderName(owner));
+  const folderOf = (owner: DraftOwner) => draftFolders(dataDir, owner)[1];
 
   /** mkdir's mode is narrowed by the umask but never applied to a folder that already exists. */
   function ensureFolder(path: string): void {

@@ -148,6 +148,17 @@ export function useCommissioning() {
     }
   }
 
+  /**
+   * A passed verification completes the commissioning: the host schedules the acceptance
+   * re-check 24 h later (the first pass only). The report shows it; a host that cannot record
+   * it leaves the report's section saying so, the wizard goes on.
+   */
+  function recordCommissioned(plant: Plant): void {
+    bridge
+      .invoke('acceptance.commissioned', { plantUuid: plant.plantUuid, plantName: plant.name })
+      .catch(() => {});
+  }
+
   /** Step 5: reads the plant's devices and sensors, re-tests, reads back, and checks. */
   async function verify(plant: Plant): Promise<void> {
     const request = ++latest;
@@ -167,18 +178,16 @@ export function useCommissioning() {
       if (request !== latest) return;
       const readings: Partial<Record<EnergyFlow, FlowReadings>> = {};
       flows.forEach((flow, index) => (readings[flow] = flowReadings[index]!));
-      snapshot.value = {
+      const verification = verifyCommissioning({
+        plant,
         devices,
         sensors,
-        verification: verifyCommissioning({
-          plant,
-          devices,
-          sensors,
-          connectionTests,
-          readings,
-          now: appDate(),
-        }),
-      };
+        connectionTests,
+        readings,
+        now: appDate(),
+      });
+      snapshot.value = { devices, sensors, verification };
+      if (verification.passed) recordCommissioned(plant);
     } catch (caught) {
       if (request !== latest) return;
       error.value = errorMessage(caught, 'The devices and sensors could not be read.');

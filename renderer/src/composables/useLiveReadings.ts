@@ -17,8 +17,14 @@ import {
 } from './liveReadings.ts';
 import { fetchPlantSensors } from './useCatalogOptions.ts';
 import { failureMessage } from './useDashboard.ts';
-import { MIN_REFRESH_MS, useLiveRefresh } from './useLiveRefresh.ts';
-import { isRouteMissing, SENSOR_STATUSES_ROUTE } from './useSensorStatuses.ts';
+import { useLiveRefresh } from './useLiveRefresh.ts';
+import {
+  isRouteMissing,
+  RECENT_FEATURE,
+  RECENT_REFRESH_MS,
+  SENSOR_STATUSES_ROUTE,
+  type useSensorStatuses,
+} from './useSensorStatuses.ts';
 
 /**
  * Every sensor's readings of the last 15 minutes, read again every few seconds while shown and
@@ -29,14 +35,15 @@ import { isRouteMissing, SENSOR_STATUSES_ROUTE } from './useSensorStatuses.ts';
  *
  *   const live = useLiveReadings(() => plant.value, { enabled: () => step === 'sensors' });
  *   live.readings.value?.sensors[0].recent // → [{ at: 1711700000000, value: 1234 }, …]
+ *
+ * Given the page's freshness reader (`statuses`, asked with `recent`), the readings come from
+ * its answers while it has them: the page reads sensor-statuses once per tick, not twice.
  */
 
 /** "Every few seconds": the shortest interval live refresh allows. */
-export const LIVE_READINGS_REFRESH_MS = MIN_REFRESH_MS;
+export const LIVE_READINGS_REFRESH_MS = RECENT_REFRESH_MS;
 /** The sensor-history routes' local date-time format. */
 const LOCAL_MINUTE = "yyyy-MM-dd'T'HH:mm";
-/** Marks the environment as serving sensor-statuses without `recent`. */
-const RECENT_FEATURE = 'sensorStatuses.recent';
 
 const HISTORY_ROUTES = {
   production: 'historyProduction',
@@ -61,6 +68,8 @@ export interface UseLiveReadingsOptions {
   enabled?: MaybeRefOrGetter<boolean>;
   /** Default LIVE_READINGS_REFRESH_MS. */
   intervalMs?: MaybeRefOrGetter<number>;
+  /** The page's sensor-statuses reader, asked with `recent`: its answers are the readings. */
+  statuses?: ReturnType<typeof useSensorStatuses>;
 }
 
 export function useLiveReadings(
@@ -69,8 +78,26 @@ export function useLiveReadings(
 ) {
   const bridge = useBridge();
   const support = useExtensionSupportStore();
-  const readings = shallowRef<LiveReadings | null>(null);
-  const error = ref<string | null>(null);
+  /** What this composable read itself (without a reader, or when the reader cannot tell). */
+  const own = shallowRef<LiveReadings | null>(null);
+  const ownError = ref<string | null>(null);
+
+  const reader = options.statuses;
+  /** The reader reads the recent readings (or is about to): nothing to read here. */
+  const fromReader = computed(
+    () => reader !== undefined && (reader.asksRecent.value || reader.withRecent.value),
+  );
+  const readerReadings = computed<LiveReadings | null>(() => {
+    const answer = reader?.statuses.value;
+    const loadedAt = reader?.loadedAt.value;
+    if (!reader?.withRecent.value || !answer || loadedAt == null) return null;
+    return {
+      mode: 'extension',
+      sensors: fromStatuses(answer.sensors, loadedAt),
+      flows: {},
+      loadedAt,
+    };
+  });
 
   async function readFlow(target: LivePlant, flow: EnergyFlow, nowMs: number) {
     const local = DateTime.fromMillis(nowMs, { zone: target.location.timezone }).startOf('minute');
@@ -132,16 +159,17 @@ export function useLiveReadings(
         : await readThroughSpecification(target, nowMs);
       // Another plant was chosen while this one loaded.
       if (toValue(plant)?.plantUuid !== target.plantUuid) return;
-      readings.value = next;
-      error.value = null;
+      own.value = next;
+      ownError.value = null;
     } catch (caught) {
       if (toValue(plant)?.plantUuid !== target.plantUuid) return;
-      error.value = failureMessage(caught);
+      ownError.value = failureMessage(caught);
       throw caught;
     }
   }
 
-  const enabled = computed(() => toValue(options.enabled ?? true) && Boolean(toValue(plant)));
+  const shown = computed(() => toValue(options.enabled ?? true) && Boolean(toValue(plant)));
+  const enabled = computed(() => shown.value && !fromReader.value);
   const live = useLiveRefresh(load, {
     intervalMs: () => toValue(options.intervalMs ?? LIVE_READINGS_REFRESH_MS),
     enabled,
@@ -151,28 +179,35 @@ export function useLiveReadings(
     () => toValue(plant)?.plantUuid,
     (uuid, previous) => {
       if (uuid === previous) return;
-      readings.value = null;
-      error.value = null;
+      own.value = null;
+      ownError.value = null;
       if (enabled.value) void live.refreshNow();
     },
   );
+
+  const readings = computed(() => (fromReader.value ? readerReadings.value : own.value));
+  const error = computed(() => (fromReader.value ? reader!.error.value : ownError.value));
+  const loading = computed(() =>
+    fromReader.value ? reader!.loading.value : live.refreshing.value,
+  );
+  const paused = computed(() => (fromReader.value ? reader!.paused.value : live.paused.value));
 
   /** The panel's props, for a step that is given them. */
   const view = computed<LiveReadingsView>(() => ({
     readings: readings.value,
     error: error.value,
-    loading: live.refreshing.value,
-    paused: live.paused.value,
-    intervalMs: live.intervalMs.value,
+    loading: loading.value,
+    paused: paused.value,
+    intervalMs: fromReader.value ? reader!.intervalMs.value : live.intervalMs.value,
   }));
 
   return {
     readings,
     view,
     error,
-    loading: live.refreshing,
-    paused: live.paused,
+    loading,
+    paused,
     /** Reads now (after a sensor was saved, or on request); never rejects. */
-    refresh: () => live.refreshNow(),
+    refresh: () => (fromReader.value ? reader!.refresh() : live.refreshNow()),
   };
 }

@@ -3,8 +3,9 @@ import type { PlantSensorStatuses, SensorStatus } from '../../../api/schemas/fle
 import { PlantDeskError, useBridge } from '../bridge.ts';
 import { appNow } from '../clock.ts';
 import { useExtensionSupportStore } from '../stores/useExtensionSupportStore.ts';
+import { hasRecent } from './liveReadings.ts';
 import { failureMessage } from './useDashboard.ts';
-import { useLiveRefresh } from './useLiveRefresh.ts';
+import { MIN_REFRESH_MS, useLiveRefresh } from './useLiveRefresh.ts';
 
 /**
  * The freshness of every sensor of one plant (the `sensor-statuses` extension), read again at an
@@ -18,16 +19,27 @@ import { useLiveRefresh } from './useLiveRefresh.ts';
  *   const freshness = useSensorStatuses(() => props.plantUuid);
  *   freshness.available.value // → false against a server started with --no-extensions
  *   freshness.byUuid.value.get(sensorUuid)?.state // → 'LATE'
+ *
+ * With `recent` (a live readings panel shown beside the freshness), the same reads ask for each
+ * sensor's last 15 minutes too (`?recent=true`), every few seconds: one reader serves both
+ * (useLiveReadings' `statuses` option). A server whose answer has no `recent` is remembered as
+ * such for the session; its statuses still give the freshness.
  */
 
 export const SENSOR_STATUSES_ROUTE = 'listSensorStatuses';
+/** Marks the environment as serving sensor-statuses without `recent`. */
+export const RECENT_FEATURE = 'sensorStatuses.recent';
 export const DEFAULT_STATUS_REFRESH_MS = 30_000;
+/** The live readings' interval: the shortest live refresh allows. */
+export const RECENT_REFRESH_MS = MIN_REFRESH_MS;
 
 export interface UseSensorStatusesOptions {
   /** Time between loads (clamped by useLiveRefresh to 10 s..5 min); default 30 s. */
   intervalMs?: MaybeRefOrGetter<number>;
   /** False pauses the loads (a step of the wizard not shown); default true. */
   enabled?: MaybeRefOrGetter<boolean>;
+  /** Ask for the last 15 minutes' readings too, every RECENT_REFRESH_MS; default false. */
+  recent?: MaybeRefOrGetter<boolean>;
 }
 
 /** What a screen given the freshness as props shows (the wizard's verification step). */
@@ -64,6 +76,12 @@ export function useSensorStatuses(
   const plantMissing = ref(false);
 
   const served = computed(() => support.isServed(SENSOR_STATUSES_ROUTE));
+  /** The reads ask for `recent`: wanted, and the server has not shown it lacks it. */
+  const asksRecent = computed(
+    () => toValue(options.recent ?? false) && support.isServed(RECENT_FEATURE),
+  );
+  /** The shown statuses carry each sensor's `recent` readings. */
+  const withRecent = ref(false);
   /** null until the first answer; false when the server does not serve freshness. */
   const available = computed<boolean | null>(() => {
     if (!served.value || plantMissing.value) return false;
@@ -73,10 +91,20 @@ export function useSensorStatuses(
   async function load(): Promise<void> {
     const plant = toValue(plantUuid);
     if (!plant || !served.value) return;
+    const recent = asksRecent.value;
     try {
-      const answer = await bridge.call(SENSOR_STATUSES_ROUTE, { params: { plantUuid: plant } });
+      const answer = await bridge.call(
+        SENSOR_STATUSES_ROUTE,
+        recent
+          ? { params: { plantUuid: plant }, query: { recent: true } }
+          : { params: { plantUuid: plant } },
+      );
       // Another plant was chosen while this one loaded.
       if (toValue(plantUuid) !== plant) return;
+      // A plant without sensors cannot tell; an answer without `recent` is a server without it.
+      const lacksRecent = recent && answer.sensors.length > 0 && !hasRecent(answer.sensors);
+      if (lacksRecent) support.markMissing(RECENT_FEATURE);
+      withRecent.value = recent && !lacksRecent;
       statuses.value = answer;
       loadedAt.value = appNow();
       error.value = null;
@@ -105,14 +133,25 @@ export function useSensorStatuses(
       !plantMissing.value,
   );
   const live = useLiveRefresh(load, {
-    intervalMs: () => toValue(options.intervalMs ?? DEFAULT_STATUS_REFRESH_MS),
+    intervalMs: () =>
+      asksRecent.value
+        ? RECENT_REFRESH_MS
+        : toValue(options.intervalMs ?? DEFAULT_STATUS_REFRESH_MS),
     enabled,
+  });
+
+  // The live readings are wanted now: read them at once rather than at the next tick.
+  watch(asksRecent, async (asks) => {
+    if (!asks || !enabled.value) return;
+    await live.refreshNow();
+    if (asksRecent.value && !withRecent.value && enabled.value) await live.refreshNow();
   });
 
   watch(
     () => toValue(plantUuid),
     () => {
       statuses.value = null;
+      withRecent.value = false;
       loadedAt.value = null;
       error.value = null;
       plantMissing.value = false;
@@ -134,8 +173,14 @@ export function useSensorStatuses(
     zone: computed(() => statuses.value?.timezone ?? null),
     loadedAt,
     available,
+    /** The statuses carry the sensors' `recent` readings (asked with `recent`, served). */
+    withRecent,
+    /** The reads ask for `recent` (wanted and not known to be missing). */
+    asksRecent,
     error,
     loading: live.refreshing,
+    paused: live.paused,
+    intervalMs: live.intervalMs,
     /** Loads now (after a save, or "Check again"); never rejects. */
     refresh: () => live.refreshNow(),
   };

@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
-import type { ChannelName } from '../../../electron/ipc/contract.ts';
-import { onCallSettled } from '../bridge.ts';
+import type { ChannelName, DraftSendResult } from '../../../electron/ipc/contract.ts';
+import { onCallSettled, type CallSettlement } from '../bridge.ts';
 import { useEnvironmentStore } from './useEnvironmentStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
@@ -14,11 +14,22 @@ const SERVER_CHANNELS: ReadonlySet<ChannelName> = new Set([
 
 export type RetryCallback = () => unknown;
 
+/** A successful call that proves the server answered. */
+function reachedServer(settlement: CallSettlement): boolean {
+  if (SERVER_CHANNELS.has(settlement.channel)) return true;
+  // A draft's send reached the server unless it was interrupted (refusals are answers too).
+  if (settlement.channel === 'drafts.send') {
+    return (settlement.value as DraftSendResult | undefined)?.outcome !== 'interrupted';
+  }
+  return false;
+}
+
 /**
  * Whether the server of the active environment can be reached, as the calls tell: a call that
  * fails because the server is unreachable (kind `network`) raises the offline banner, any call
  * the server answered lowers it, and so does switching environment. Retry re-runs what the current screen registered (its load), or reads
- * the user again.
+ * the user again. The Local sandbox's own state counts too: stopped or failed, it cannot be
+ * reached; running again, the banner goes (a call that still fails raises it again).
  */
 export const useConnectivityStore = defineStore('connectivity', () => {
   const offline = ref(false);
@@ -29,7 +40,7 @@ export const useConnectivityStore = defineStore('connectivity', () => {
 
   onCallSettled((settlement) => {
     if (settlement.ok) {
-      if (!SERVER_CHANNELS.has(settlement.channel)) return;
+      if (!reachedServer(settlement)) return;
       offline.value = false;
       reason.value = null;
     } else if (settlement.error?.kind === 'network') {
@@ -44,6 +55,23 @@ export const useConnectivityStore = defineStore('connectivity', () => {
     () => {
       offline.value = false;
       reason.value = null;
+    },
+  );
+  watch(
+    () => {
+      const environments = useEnvironmentStore();
+      return environments.loaded && environments.activeIsLocal
+        ? environments.localSandbox.status
+        : null;
+    },
+    (status) => {
+      if (status === 'running') {
+        offline.value = false;
+        reason.value = null;
+      } else if (status === 'stopped' || status === 'failed') {
+        offline.value = true;
+        reason.value = `The Local sandbox ${status === 'failed' ? 'failed' : 'is stopped'}.`;
+      }
     },
   );
 

@@ -78,8 +78,9 @@ export const useEnvironmentStore = defineStore('environments', () => {
     return bridge.invoke('environments.testConnection', baseUrl);
   }
 
-  async function restartLocalSandbox(): Promise<void> {
-    localSandbox.value = await bridge.invoke('localSandbox.restart');
+  /** Start, stop or restart the Local sandbox; the answer is its state once settled. */
+  async function controlLocalSandbox(action: 'start' | 'stop' | 'restart'): Promise<void> {
+    localSandbox.value = await bridge.invoke(`localSandbox.${action}`);
   }
 
   return {
@@ -96,6 +97,6 @@ export const useEnvironmentStore = defineStore('environments', () => {
     update,
     remove,
     testConnection,
-    restartLocalSandbox,
+    controlLocalSandbox,
   };
 });

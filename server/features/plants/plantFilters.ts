@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
-import { plantSearchCondition, sqliteTrigramTerm } from './plantSearch.ts';
+import { plantSearchCondition, plantSearchOf, type PlantSearch } from './plantSearch.ts';
 
 /** What narrows a list of plants: `GET /plants` and `GET /plant-summaries` share it. */
 export interface PlantFilters {
@@ -10,21 +10,42 @@ export interface PlantFilters {
   search?: string | undefined;
 }
 
+/** The filters with the search term as it is looked up (see `PlantSearch`). */
+export interface PlantLookupFilters {
+  plantUuids?: readonly string[] | undefined;
+  externalIds?: readonly string[] | undefined;
+  search?: PlantSearch | undefined;
+}
+
 /** The organization's plants matching the filters, every column selected, not yet ordered. */
 export function filteredPlants(db: Db, organizationUuid: string, filters: PlantFilters) {
-  const engine = engineOf(db);
-  // A search SQLite answers from its trigram table finds a few plants: they are looked up by
-  // key, and their organization checked, rather than every plant of the organization scanned
-  // for a match (the unary + keeps SQLite's planner off the organization's index).
-  const fewBySearch = !!filters.search && engine === 'sqlite' && sqliteTrigramTerm(filters.search);
-  let plants = db
-    .selectFrom('plants')
-    .selectAll()
-    .where(
-      fewBySearch ? sql.raw('+plants.organization_uuid') : sql.ref('plants.organization_uuid'),
-      '=',
-      organizationUuid,
-    );
+  const { search, ...lists } = filters;
+  return filteredPlantsBy(db, organizationUuid, {
+    ...lists,
+    search: search ? plantSearchOf(engineOf(db), search) : undefined,
+  });
+}
+
+/**
+ * As `filteredPlants`; the organization, the lists' items and the search's value are only
+ * bound, so they may be stand-ins (server/db/queryTemplates.ts).
+ */
+export function filteredPlantsBy(db: Db, organizationUuid: string, filters: PlantLookupFilters) {
+  // A search answered from an index finds a few plants: they are looked up by key, and their
+  // organization checked, rather than every plant of the organization read to be matched. The
+  // organization's condition is written so no planner takes its index: a unary + on SQLite,
+  // IS TRUE on PostgreSQL (whose planner, with stale statistics, read all 2,000 plants of the
+  // organization for one match: 0.5 ms in the database, 0.1 ms so).
+  const organization = sql.ref('plants.organization_uuid');
+  let plants = db.selectFrom('plants').selectAll();
+  const kind = filters.search?.kind;
+  if (kind === 'fullTextIndex') {
+    plants = plants.where(sql.raw('+plants.organization_uuid'), '=', organizationUuid);
+  } else if (kind === 'trigramIndex') {
+    plants = plants.where(sql<boolean>`(${organization} = ${organizationUuid}) is true`);
+  } else {
+    plants = plants.where(organization, '=', organizationUuid);
+  }
   if (filters.plantUuids && filters.plantUuids.length > 0) {
     plants = plants.where('plant_uuid', 'in', [...filters.plantUuids]);
   }
@@ -40,9 +61,7 @@ export function filteredPlants(db: Db, organizationUuid: string, filters: PlantF
       ),
     );
   }
-  if (filters.search) {
-    const term = filters.search;
-    plants = plants.where((eb) => plantSearchCondition(eb, engine, term));
-  }
+  const search = filters.search;
+  if (search) plants = plants.where((eb) => plantSearchCondition(eb, search));
   return plants;
 }

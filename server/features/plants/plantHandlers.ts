@@ -1,8 +1,8 @@
-import type { Routes } from '../../../api/index.ts';
 import type { RouteHandlers } from '../../http/routing.ts';
 import type { ServerContext } from '../../context.ts';
-import { fetchPage, ignoringCase, nowIso, type SortColumnsOf } from '../../db/lists.ts';
-import { filteredPlants } from './plantFilters.ts';
+import { nowIso } from '../../db/lists.ts';
+import { refuseRevoked } from '../../http/sessionInStatement.ts';
+import { plantListPage } from './plantList.ts';
 import { deletePlant, insertPlant, toPlant, updatePlant } from './plantStore.ts';
 
 type PlantHandlers = Pick<
@@ -10,14 +10,8 @@ type PlantHandlers = Pick<
   'createPlant' | 'listPlants' | 'getPlant' | 'updatePlant' | 'deletePlant'
 >;
 
-const PLANT_COLUMNS: SortColumnsOf<Routes['listPlants']> = {
-  plantUuid: 'plants.plant_uuid',
-  name: ignoringCase('plants.name'),
-  createdAt: 'plants.created_at',
-  updatedAt: 'plants.updated_at',
-};
-
-export function plantHandlers({ db, now, searchUpkeep }: ServerContext): PlantHandlers {
+export function plantHandlers(context: ServerContext): PlantHandlers {
+  const { db, now, searchUpkeep } = context;
   // What the search finds (names, external ids) may have changed: its index merges later.
   const noting = <T>(written: T): T => {
     searchUpkeep.noteWrite();
@@ -27,13 +21,11 @@ export function plantHandlers({ db, now, searchUpkeep }: ServerContext): PlantHa
     createPlant: async ({ user, body }) =>
       noting(await insertPlant(db, user.organizationUuid, body, nowIso(now))),
 
-    listPlants: async ({ user, query }) => {
-      const plants = filteredPlants(db, user.organizationUuid, query);
-      const { rows, page } = await fetchPage(db, plants, query, {
-        sortColumns: PLANT_COLUMNS,
-        defaultSort: [{ property: 'name', direction: 'asc' }],
-        tieBreaker: 'plants.plant_uuid',
-      });
+    listPlants: async ({ user, query, sessionToCheck }) => {
+      const org = user.organizationUuid;
+      const checked = sessionToCheck ?? undefined;
+      const { rows, page, revoked } = await plantListPage(db, org, query, checked);
+      if (revoked) throw refuseRevoked(context, checked!);
       return {
         content: rows.map(toPlant),
         page,

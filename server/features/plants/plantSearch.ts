@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import { containsIgnoreCase } from '../../db/lists.ts';
+import { containsPattern, likePattern } from '../../db/lists.ts';
 import type { Engine } from '../../db/engine.ts';
 
 /**
@@ -20,33 +20,50 @@ export function sqliteTrigramTerm(term: string): boolean {
   return [...lowered].length >= TRIGRAM && !lowered.includes('\u0000');
 }
 
+/**
+ * How a term is looked up, and the one value the lookup binds: the query's shape depends on the
+ * `kind` only, so a compiled query serves every term of that kind (server/db/queryTemplates.ts).
+ */
+export interface PlantSearch {
+  kind: 'trigramIndex' | 'fullTextIndex' | 'scan';
+  /** The LIKE pattern, or the FTS5 phrase. */
+  value: string;
+}
+
+export function plantSearchOf(engine: Engine, term: string): PlantSearch {
+  if (engine === 'postgres') return { kind: 'trigramIndex', value: containsPattern(term) };
+  // A quoted FTS5 string is taken literally: no operators, no column filters.
+  if (sqliteTrigramTerm(term)) {
+    return { kind: 'fullTextIndex', value: `"${term.toLowerCase().replaceAll('"', '""')}"` };
+  }
+  return { kind: 'scan', value: containsPattern(term) };
+}
+
+/** `search.value` may be a stand-in (server/db/queryTemplates.ts): it is only bound. */
 export function plantSearchCondition(
   eb: ExpressionBuilder<Database, 'plants'>,
-  engine: Engine,
-  term: string,
+  search: PlantSearch,
 ): Expression<SqlBool> {
-  const lowered = term.toLowerCase();
-  if (engine === 'postgres') {
+  const { kind, value } = search;
+  if (kind === 'trigramIndex') {
     return sql<SqlBool>`plants.plant_uuid in (
-      select sp.plant_uuid from plants sp where ${containsIgnoreCase('sp.name', term)}
+      select sp.plant_uuid from plants sp where ${likePattern('sp.name', value)}
       union
-      select sx.plant_uuid from plant_external_ids sx where ${containsIgnoreCase('sx.external_id', term)})`;
+      select sx.plant_uuid from plant_external_ids sx where ${likePattern('sx.external_id', value)})`;
   }
-  if (sqliteTrigramTerm(term)) {
-    // A quoted FTS5 string is taken literally: no operators, no column filters.
-    const phrase = `"${lowered.replaceAll('"', '""')}"`;
+  if (kind === 'fullTextIndex') {
     return sql<SqlBool>`plants.plant_uuid in (
       select r.plant_uuid from plant_search s join plant_search_rows r on r.id = s.rowid
-      where plant_search match ${phrase})`;
+      where plant_search match ${value})`;
   }
   return eb.or([
-    containsIgnoreCase('plants.name', term),
+    likePattern('plants.name', value),
     eb.exists(
       eb
         .selectFrom('plant_external_ids as s')
         .select('s.plant_uuid')
         .whereRef('s.plant_uuid', '=', 'plants.plant_uuid')
-        .where(containsIgnoreCase('s.external_id', term)),
+        .where(likePattern('s.external_id', value)),
     ),
   ]);
 }

@@ -6,6 +6,7 @@ import {
   type Series,
 } from '../../../api/index.ts';
 import type { Db } from '../../db/database.ts';
+import type { EncodedJson } from '../../http/encodedJson.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { combineFlow, measureFlow } from './flowMeasures.ts';
@@ -20,24 +21,23 @@ import {
   type TimeRange,
 } from './localTime.ts';
 import type { PlantFlow } from './plantFlows.ts';
-import { seriesOf, spanOf } from './seriesEnvelope.ts';
+import { spanOf } from './seriesEnvelope.ts';
+import { seriesJson } from './seriesJson.ts';
 
 /** Energy (kWh) of a plant flow per local day or hour, from rollups in one query. */
 
 export type SeriesPlant = Pick<PlantRow, 'plant_uuid' | 'timezone'>;
 
+/** Written as JSON text straight from the numbers (`seriesJson`): most answers are sent once. */
 export async function energySeries(
   db: Db,
   plant: SeriesPlant,
   flow: PlantFlow,
   buckets: readonly TimeRange[],
-): Promise<Series> {
+): Promise<EncodedJson<Series>> {
   const measures = await measureFlow(db, flow, buckets);
-  const points = combineFlow(measures, (energyKwh) => energyKwh).map((point, index) => ({
-    ...point,
-    start: buckets[index]!.start,
-  }));
-  return seriesOf(plant, ENERGY_UNIT, spanOf(buckets, { start: 0, end: 0 }), points);
+  const points = combineFlow(measures, (energyKwh) => energyKwh);
+  return seriesJson(plant, ENERGY_UNIT, spanOf(buckets, { start: 0, end: 0 }), buckets, points);
 }
 
 /** The 7 local days ending with `date` (default: today in the plant's zone). */

@@ -39,7 +39,8 @@ export const daysInclusive = (start: LocalDate, end: LocalDate): number =>
 
 // ---- local time → instant ----
 
-const dayStarts = new Map<string, number>();
+/** Per zone, the first instant of each local day by its epoch day: what days are never changes. */
+const dayStartsByZone = new Map<string, Map<number, number>>();
 const MAX_REMEMBERED_DAYS = 100_000;
 
 /**
@@ -56,31 +57,50 @@ export function instantOf(zone: string, local: LocalDateTime): number {
   return Math.min(...candidates.map((candidate) => candidate.toMillis()));
 }
 
-/** The first instant of a local day (not always 00:00: some zones skip midnight). */
-export function startOfLocalDay(zone: string, date: LocalDate): number {
-  const key = `${zone}|${date.year}-${date.month}-${date.day}`;
-  let start = dayStarts.get(key);
+/** The zone's remembered days in `byZone`, made on first use. */
+function daysOfZone<T>(byZone: Map<string, Map<number, T>>, zone: string): Map<number, T> {
+  let days = byZone.get(zone);
+  if (!days) {
+    days = new Map();
+    byZone.set(zone, days);
+  }
+  return days;
+}
+
+/** `startOfLocalDay` of a day counted from 1970-01-01: keyed by a number, not a text. */
+function startOfEpochDay(zone: string, day: number): number {
+  const starts = daysOfZone(dayStartsByZone, zone);
+  let start = starts.get(day);
   if (start === undefined) {
-    start = instantOf(zone, { ...date, hour: 0, minute: 0 });
-    if (dayStarts.size >= MAX_REMEMBERED_DAYS) dayStarts.clear();
-    dayStarts.set(key, start);
+    start = instantOf(zone, { ...fromEpochDay(day), hour: 0, minute: 0 });
+    if (starts.size >= MAX_REMEMBERED_DAYS) starts.clear();
+    starts.set(day, start);
   }
   return start;
 }
 
+/** The first instant of a local day (not always 00:00: some zones skip midnight). */
+export const startOfLocalDay = (zone: string, date: LocalDate): number =>
+  startOfEpochDay(zone, epochDay(date));
+
 /** A local day: 23, 24 or 25 hours long. */
-export const localDay = (zone: string, date: LocalDate): TimeRange => ({
-  start: startOfLocalDay(zone, date),
-  end: startOfLocalDay(zone, addDays(date, 1)),
-});
+export const localDay = (zone: string, date: LocalDate): TimeRange => {
+  const day = epochDay(date);
+  return { start: startOfEpochDay(zone, day), end: startOfEpochDay(zone, day + 1) };
+};
 
 /** Every local day from `first` to `last` inclusive, oldest first. */
 export function localDays(zone: string, first: LocalDate, last: LocalDate): TimeRange[] {
-  const count = daysInclusive(first, last);
-  const starts = Array.from({ length: count + 1 }, (_, index) =>
-    startOfLocalDay(zone, addDays(first, index)),
-  );
-  return starts.slice(0, count).map((start, index) => ({ start, end: starts[index + 1]! }));
+  const firstDay = epochDay(first);
+  const lastDay = epochDay(last);
+  const days: TimeRange[] = [];
+  let start = startOfEpochDay(zone, firstDay);
+  for (let day = firstDay; day <= lastDay; day++) {
+    const end = startOfEpochDay(zone, day + 1);
+    days.push({ start, end });
+    start = end;
+  }
+  return days;
 }
 
 /** The `count` local days ending with `reference` (included), oldest first. */
@@ -111,10 +131,11 @@ export function startOfLocalHour(zone: string, instant: number): number {
 
 /** `count` consecutive one-hour ranges ending at `end`. */
 export function hoursEndingAt(end: number, count: number): TimeRange[] {
-  return Array.from({ length: count }, (_, index) => {
-    const start = end - (count - index) * HOUR_MS;
-    return { start, end: start + HOUR_MS };
-  });
+  const hours: TimeRange[] = [];
+  for (let start = end - count * HOUR_MS; start < end; start += HOUR_MS) {
+    hours.push({ start, end: start + HOUR_MS });
+  }
+  return hours;
 }
 
 /**
@@ -122,7 +143,7 @@ export function hoursEndingAt(end: number, count: number): TimeRange[] {
  * on a 23-hour day the previous day's last hour is in.
  */
 export const hoursEndingWithDay = (zone: string, date: LocalDate): TimeRange[] =>
-  hoursEndingAt(startOfLocalDay(zone, addDays(date, 1)), 24);
+  hoursEndingAt(startOfEpochDay(zone, epochDay(date) + 1), 24);
 
 /** The 24 hours ending with the current local hour (the current, unfinished hour is the last). */
 export const hoursEndingWithCurrentHour = (zone: string, now: number): TimeRange[] =>
@@ -145,11 +166,7 @@ const zoneDays = new Map<string, Map<number, UtcDayOffsets>>();
  * changes its offset). No zone changes its offset twice within one day.
  */
 function offsetsOfUtcDay(zone: string, dayIndex: number): UtcDayOffsets {
-  let days = zoneDays.get(zone);
-  if (!days) {
-    days = new Map();
-    zoneDays.set(zone, days);
-  }
+  const days = daysOfZone(zoneDays, zone);
   let offsets = days.get(dayIndex);
   if (offsets) return offsets;
   const ianaZone = IANAZone.create(zone);

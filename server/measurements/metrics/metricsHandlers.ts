@@ -6,8 +6,12 @@ import { energyBreakdown } from './energyBreakdown.ts';
 import { dailyBuckets, energySeries, hourlyBuckets, summaryBuckets } from './energySeries.ts';
 import { describeLocal } from './historyRange.ts';
 import type { TimeRange } from './localTime.ts';
-import { EncodedJson } from '../../http/encodedJson.ts';
-import { MetricsCache } from './metricsCache.ts';
+import type { EncodedJson } from '../../http/encodedJson.ts';
+import {
+  DEFAULT_METRICS_CACHE_LIMITS,
+  MetricsCache,
+  type MetricsCacheLimits,
+} from './metricsCache.ts';
 import {
   consumptionFlow,
   energySensorsOf,
@@ -41,15 +45,23 @@ const FLOW_OF: Record<Kind, (sensors: readonly EnergySensor[]) => PlantFlow> = {
 /** Long answers are not worth their memory: dashboards repeat short ones. */
 const MAX_CACHED_BYTES = 256 * 1024;
 const worthKeeping = (answer: EncodedJson<Series>) => answer.bytes.length <= MAX_CACHED_BYTES;
+/** Per plant: its energy sensors, and its consumption and production flows. */
+const SENSOR_CACHE_LIMITS: MetricsCacheLimits = {
+  plants: DEFAULT_METRICS_CACHE_LIMITS.plants,
+  valuesPerPlant: 3,
+};
 /** `seconds` and `minutes` read raw readings, and are rarely asked twice. */
 const CACHED_GRANULARITIES: readonly Granularity[] = ['hours', 'days'];
 
 /** Energy per day and hour, power history and the energy breakdown of a plant. */
 export function energyMetricsHandlers({ db, now, writes }: ServerContext): EnergyMetricsHandlers {
   const cache = new MetricsCache(() => writes.value);
+  // Apart from the answers, which would push them out: every answer computed needs them.
+  const plantSensors = new MetricsCache(() => writes.value, SENSOR_CACHE_LIMITS);
   const sensorsOf = (plant: Plant) =>
-    cache.get(plant.plant_uuid, 'sensors', () => energySensorsOf(db, plant.plant_uuid));
-  const flowOf = async (plant: Plant, kind: Kind) => FLOW_OF[kind](await sensorsOf(plant));
+    plantSensors.get(plant.plant_uuid, 'sensors', () => energySensorsOf(db, plant.plant_uuid));
+  const flowOf = (plant: Plant, kind: Kind) =>
+    plantSensors.get(plant.plant_uuid, kind, async () => FLOW_OF[kind](await sensorsOf(plant)));
 
   // Answers are remembered encoded: a repeated answer is sent without serialising it again.
   const energy = (
@@ -61,8 +73,7 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
     return cache.get(
       plant.plant_uuid,
       `energy|${kind}|${plant.timezone}|${span}`,
-      async () =>
-        new EncodedJson(await energySeries(db, plant, await flowOf(plant, kind), buckets)),
+      async () => energySeries(db, plant, await flowOf(plant, kind), buckets),
       worthKeeping,
     );
   };

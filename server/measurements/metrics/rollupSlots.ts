@@ -129,9 +129,15 @@ async function hourlySlots(
 }
 
 /**
+ * The hourly energy routes' 24 hours on PostgreSQL, read together with other requests'
+ * (`CoalescedReads`); longer spans, and every span on SQLite, read the hours packed by day.
+ */
+const COALESCED_HOURS_SPAN = 24 * HOUR_MS;
+
+/**
  * Each hourly rollup row of the sensors in `range` (whole UTC hours), in (sensor, hour) order,
- * its energy null as 0: read from the hours packed by UTC day (`hourDays.ts`), a row per sensor
- * and day rather than per hour.
+ * its energy null as 0: from the hours packed by UTC day (`hourDays.ts`), a row per sensor and
+ * day rather than per hour, but for a day's hours on PostgreSQL, read coalesced.
  */
 export async function forEachStoredHour(
   db: Db,
@@ -140,6 +146,24 @@ export async function forEachStoredHour(
   each: (sensorUuid: string, hourStart: number, energyKwh: number, coveredSeconds: number) => void,
 ): Promise<void> {
   if (sensorUuids.length === 0 || range.end <= range.start) return;
+  const coalesced =
+    range.end - range.start <= COALESCED_HOURS_SPAN
+      ? coalescedCoarseRows(db, 'hours', sensorUuids, range)
+      : undefined;
+  if (coalesced) {
+    for (const [sensorUuid, hourStart, energyKwh, coveredSeconds] of unpackTuples(
+      await coalesced,
+      3,
+    )) {
+      each(
+        sensorUuid as string,
+        hourStart as number,
+        energyKwh as number,
+        coveredSeconds as number,
+      );
+    }
+    return;
+  }
   const days = utcDaysOf(range);
   const query = compiledOnce(
     db,
@@ -155,9 +179,7 @@ export async function forEachStoredHour(
         .orderBy('day_start'),
     [...sensorUuids, days.start, days.end],
   );
-  const rows = await (coalescedCoarseRows(db, 'hourDays', sensorUuids, days) ??
-    tuplesOf(db, query));
-  for (const [sensorUuid, dayStart, hours] of rows) {
+  for (const [sensorUuid, dayStart, hours] of await tuplesOf(db, query)) {
     // Number(): PostgreSQL answers bigint columns as strings.
     forEachPackedHour(
       Number(dayStart),
@@ -168,6 +190,23 @@ export async function forEachStoredHour(
         each(sensorUuid as string, hourStart, energyKwh, coveredSeconds),
     );
   }
+}
+
+/**
+ * [sensor_uuid, its rows packed as `width` numbers each] → [sensor_uuid, ...those numbers] per
+ * row, the tuples the statement would have answered unpacked.
+ */
+function unpackTuples(packed: readonly unknown[][], width: number): unknown[][] {
+  const tuples: unknown[][] = [];
+  for (const [sensorUuid, rows] of packed) {
+    const fields = (rows as string).split(' ');
+    for (let first = 0; first + width <= fields.length; first += width) {
+      const tuple: unknown[] = [sensorUuid];
+      for (let field = first; field < first + width; field++) tuple.push(Number(fields[field]));
+      tuples.push(tuple);
+    }
+  }
+  return tuples;
 }
 
 /**
@@ -194,7 +233,8 @@ async function dailySlots(
         .orderBy('day_start'),
     [...sensorUuids, range.start, range.end],
   );
-  const rows = await (coalescedCoarseRows(db, 'days', sensorUuids, range) ?? tuplesOf(db, query));
+  const coalesced = coalescedCoarseRows(db, 'days', sensorUuids, range);
+  const rows = coalesced ? unpackTuples(await coalesced, 4) : await tuplesOf(db, query);
   const fits = rows.every((row) => {
     const start = Number(row[1]);
     return (start - range.start) % step === 0 && Number(row[4]) - start === step;

@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * An HTTP relay between the web host and a test's own server, to interrupt a send halfway at a
+ * An HTTP relay between the web host and a server (the Local sandbox, through the host's
+ * `--local-sandbox-relay`, or a test's own), to interrupt a send halfway at a
  * chosen request: `cutAfter(predicate)` forwards the first request that matches to the server
  * (which acts on it), then drops the connection without an answer, as a network that fails at
  * the worst moment would. A server that is stopped shows through as a dropped connection too.
@@ -11,6 +12,8 @@ export interface CuttingProxy {
   port: number;
   /** The next request matching is forwarded, and its answer never delivered. */
   cutAfter(matches: (method: string, path: string) => boolean): void;
+  /** Forwards to another port from now on (a server started again elsewhere). */
+  retarget(port: number): void;
   /** How many requests were cut so far. */
   cuts(): number;
   close(): Promise<void>;
@@ -30,7 +33,8 @@ export async function startCuttingProxy(targetPort: number): Promise<CuttingProx
         port: targetPort,
         method,
         path,
-        headers: request.headers,
+        // A server that answers only its own address (the Local sandbox) sees itself addressed.
+        headers: { ...request.headers, host: `127.0.0.1:${targetPort}` },
       },
       (answer) => {
         if (cutThis) {
@@ -51,6 +55,9 @@ export async function startCuttingProxy(targetPort: number): Promise<CuttingProx
     port: (server.address() as AddressInfo).port,
     cutAfter(matches) {
       pending = matches;
+    },
+    retarget(port) {
+      targetPort = port;
     },
     cuts: () => cut,
     close: () =>

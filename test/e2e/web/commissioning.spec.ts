@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/webApp.ts';
 import { ACCOUNTS, api, choose, screenshot, sensorsTable, signIn } from '../support/shell.ts';
@@ -7,7 +8,9 @@ import { ACCOUNTS, api, choose, screenshot, sensorsTable, signIn } from '../supp
  * installer: from the Commissioning entry of the navigation, a new plant with PV, a production
  * sensor and a grid sensor at sim:// addresses (the simulator feeds them), an inverter and a grid
  * meter linking them, the vendor step, a verification with every check passing, and the report,
- * printed with the browser's print dialog. Every step is kept as a screenshot.
+ * printed with the browser's print dialog. On the sensors step the installer writes a note and
+ * adds a photo from disk; the report shows both, on screen and in print, and still after a
+ * reload (the host keeps them). Every step is kept as a screenshot.
  */
 
 const INSTALLER = ACCOUNTS.installer;
@@ -21,6 +24,10 @@ test.describe.configure({ mode: 'serial' });
  * report's date fall around midnight of the turn of the year, whichever side the steps end on.
  */
 test.use({ hostClock: '2026-12-31T23:59:00+01:00' });
+
+/** A photo of the CT's placement, as picked from disk (a 48×32 PNG). */
+const PHOTO = join(import.meta.dirname, '../support/ct-placement.png');
+const NOTE = 'CT on L1 in the meter cabinet, arrow towards the house';
 
 const stepHeading = (page: Page, text: string) =>
   page.getByRole('heading', { level: 2, name: text });
@@ -90,6 +97,11 @@ test('commissions a new plant from nothing to a passing verification and its rep
     await expect(pvRow).toContainText('Power (W)');
     await expect(pvRow).toContainText('Energy (kWh)');
     await addSensor('Grid connection', 'Grid (+ import, − export)', `sim://${suffix}/grid`);
+    // The installer's note and a photo from disk, kept with the commissioning.
+    await page.getByLabel('Notes on the Sensors step').fill(NOTE);
+    await page.getByLabel('Add photos from disk for the Sensors step').setInputFiles(PHOTO);
+    const photos = page.getByRole('list', { name: 'Photos of the Sensors step' });
+    await expect(photos.getByRole('img', { name: 'Photo 1 of the Sensors step' })).toBeVisible();
     await screenshot(page, testInfo, '02-sensors');
     await page.getByRole('button', { name: 'Next: Devices' }).click();
 
@@ -168,6 +180,17 @@ test('commissions a new plant from nothing to a passing verification and its rep
     await expect(report).toContainText(`${INSTALLER.name} <${INSTALLER.email}>`);
     await expect(report).toContainText('Local sandbox');
     await expect(report).toContainText('PASSED: all 5 checks passed');
+    // The live values as the verification read them, the notes and photo, the signature line.
+    await expect(
+      report.getByRole('table', { name: 'Live values at the time of verification' }),
+    ).toContainText('PV output');
+    const notes = report.getByRole('region', { name: "Installer's notes and photos" });
+    await expect(notes.getByRole('region', { name: 'Sensors' })).toContainText(NOTE);
+    const photo = notes.getByRole('img', { name: 'Photo 1 of the Sensors step' });
+    await expect(photo).toBeVisible();
+    // Downscaled in the page and kept as a JPEG: not the file as picked.
+    await expect(photo).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    await expect(report.getByRole('region', { name: 'Signature' })).toContainText(INSTALLER.name);
     await screenshot(page, testInfo, '06-report');
 
     // In the browser, "Save as PDF" is the print dialog (stubbed: a headless browser has none).
@@ -189,6 +212,7 @@ test('commissions a new plant from nothing to a passing verification and its rep
     await expect(report).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save as PDF' })).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(photo).toBeVisible();
     await screenshot(page, testInfo, '07-report-print');
     await page.emulateMedia({ media: 'screen' });
 
@@ -200,6 +224,8 @@ test('commissions a new plant from nothing to a passing verification and its rep
     ).toBeVisible({
       timeout: 30_000,
     });
+    await expect(photo).toBeVisible();
+    await expect(notes).toContainText(NOTE);
   } finally {
     if (plantUuid) {
       await api(page, 'deletePlant', { params: { plantUuid } }).catch(() => {});

@@ -1,62 +1,55 @@
-import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS, api, choose, fillSignIn, rpc, screenshot } from '../support/shell.ts';
+import { startWebHost, type WebHost } from '../../../scripts/webHost.ts';
 import { startCuttingProxy, type CuttingProxy } from '../support/cuttingProxy.ts';
-import { freePort, startServer, stopServer } from '../support/ownServer.ts';
-import { expect, test, type WebApp } from '../support/webApp.ts';
+import { ACCOUNTS, api, choose, fillSignIn, rpc, screenshot } from '../support/shell.ts';
+import { expect, test as base } from '../support/webApp.ts';
 
 /**
- * Commissioning without a connection, in browser mode, as the installer: the server is stopped,
- * the wizard keeps the plant, its sensors and devices in a local draft (marked as not sent, the
- * verification waiting, the report watermarked "Not verified"); the app is reloaded (browser
- * mode's restart) and the draft is still there; the server comes back, the first send is cut
- * halfway (the first device is created on the server but its answer never arrives), the second
- * goes on from there, and the server holds the plant, its sensors and devices exactly once.
+ * The issue's scenario, in browser mode, as support staff and the installer: the Local sandbox is
+ * stopped from the Environments screen, the wizard keeps the plant, its sensors and devices in a
+ * local draft (marked as not sent, the verification waiting, the report watermarked "Not
+ * verified"); the app is restarted (the web host stopped and started again on its data folder)
+ * and the sandbox stays stopped until started; the first send is cut halfway (the first device is
+ * created on the server but its answer never arrives), the second goes on from there, and the
+ * server holds the plant, its sensors and devices exactly once.
  *
- * The Local sandbox cannot be stopped and started again from outside (the host restarts it on
- * another port when it dies), so the environment is a sandbox of the test's own: a server on a
- * fixed port and database behind a relay that can cut a request (test/e2e/support), as the
- * session-expiry spec does. Its clock and the page's are pinned to the same instant.
+ * The host of this spec is its own: started with `--local-sandbox-relay`, so that the Local
+ * environment's address is a relay of the test's (test/e2e/support/cuttingProxy.ts) in front of
+ * the sandbox, which can cut a request. Its clock and the page's are pinned to the same instant.
  */
 
-test.describe.configure({ mode: 'serial' });
-
 const CLOCK = '2026-06-21T12:00:00+02:00';
-test.use({ hostClock: CLOCK });
+const SANDBOX_START_MS = 60_000;
 
-const ENVIRONMENT = 'Drafts sandbox';
-const SERVER_ARGS = ['--clock', CLOCK, '--history-days', '1', '--demo-fleet', '0'];
-const SERVER_ENV = { PLANTDESK_JWT_SECRET: 'commissioning-draft-e2e-secret-0123456789abcdef' };
+let relay: CuttingProxy | undefined;
+let host: WebHost | undefined;
 
-interface EnvironmentList {
-  environments: { id: string; name: string }[];
-}
+const launch = (dataDir?: string) =>
+  startWebHost('plantdesk-e2e-draft-', {
+    clock: CLOCK,
+    demoFleet: 0,
+    dataDir,
+    localSandboxRelay: `http://127.0.0.1:${relay!.port}`,
+  });
 
-let server: ChildProcess | undefined;
-let proxy: CuttingProxy | undefined;
-let serverDir: string | undefined;
-
-async function removeEnvironment(webApp: WebApp): Promise<void> {
-  const list = await rpc<EnvironmentList>(webApp, 'environments.list');
-  for (const environment of list.environments) {
-    if (environment.name !== ENVIRONMENT) continue;
-    await rpc(webApp, 'environments.select', [environment.id]);
-    await rpc(webApp, 'session.signOut');
-    await rpc(webApp, 'environments.select', ['local']);
-    await rpc(webApp, 'environments.remove', [environment.id]);
-  }
-}
-
-test.afterAll(async ({ hosts }) => {
-  const webApp = await hosts.get(CLOCK);
-  await removeEnvironment(webApp);
-  if (server) await stopServer(server);
-  await proxy?.close();
-  if (serverDir) fs.rmSync(serverDir, { recursive: true, force: true });
+const test = base.extend({
+  hostClock: CLOCK,
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern.
+  webApp: async ({}, use) => {
+    // Pointed at the sandbox once it runs (its port changes at every start).
+    relay = await startCuttingProxy(0);
+    host = await launch();
+    await use(host);
+    await host.stop();
+    await relay.close();
+  },
 });
+
+/** The relay forwards to wherever the Local sandbox listens now. */
+async function followSandbox(webApp: WebHost): Promise<void> {
+  const state = await rpc<{ url?: string }>(webApp, 'localSandbox.state');
+  relay!.retarget(Number(new URL(state.url!).port));
+}
 
 const stepHeading = (page: Page, text: string) =>
   page.getByRole('heading', { level: 2, name: text });
@@ -87,42 +80,37 @@ async function addDevice(page: Page, type: string, serial: string, sensor: strin
   await expect(page.getByRole('row').filter({ hasText: serial })).toContainText(sensor);
 }
 
-test('commissions a plant as a draft while the server is stopped, and sends it exactly once after an interrupted send', async ({
+test('commissions with the Local sandbox stopped, restarts the app, starts the sandbox and sends the draft exactly once after an interrupted send', async ({
   page,
   webApp,
 }, testInfo) => {
-  test.setTimeout(300_000);
-  await removeEnvironment(webApp);
-  serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-draft-e2e-'));
-  const port = await freePort();
-  const dbFile = path.join(serverDir, 'plantdesk.db');
-  const start = () => startServer({ port, dbFile, args: SERVER_ARGS, env: SERVER_ENV });
-  server = await start();
-  proxy = await startCuttingProxy(port);
-  const added = await rpc<{ id: string }>(webApp, 'environments.add', [
-    { name: ENVIRONMENT, kind: 'sandbox', baseUrl: `http://127.0.0.1:${proxy.port}` },
-  ]);
-  await rpc(webApp, 'environments.select', [added.id]);
+  test.setTimeout(180_000);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const sandboxState = page.getByRole('status').filter({ hasText: 'Local sandbox:' });
 
   await page.goto(webApp.url);
+  await expect(sandboxState).toContainText('Running', { timeout: SANDBOX_START_MS });
+  await followSandbox(host!);
   await fillSignIn(page, ACCOUNTS.installer);
-  const commissioning = page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Commissioning' });
-  await commissioning.click();
+  await nav.getByRole('link', { name: 'Commissioning' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Drafts' })).toBeVisible();
   // Connected, the catalogs the draft's forms need are read and kept.
   await page.waitForFunction(() =>
     Object.keys(localStorage).some((key) => key.startsWith('plantdesk.draftCatalogs.')),
   );
 
-  // ── The server stops; the app is opened again ─────────────────────────────────────────────
-  await stopServer(server);
-  server = undefined;
-  await page.reload();
-  await expect(page.getByText(`${ENVIRONMENT} cannot be reached`)).toBeVisible();
+  // ── Support staff stop the Local sandbox ─────────────────────────────────────────────────
+  await nav.getByRole('link', { name: 'Environments' }).click();
+  await page.getByRole('button', { name: 'Stop the Local sandbox' }).click();
+  await expect(sandboxState).toContainText('Local sandbox: Stopped');
+  await expect(page.getByRole('button', { name: 'Start the Local sandbox' })).toBeVisible();
+  await screenshot(page, testInfo, '01-sandbox-stopped');
+
+  // ── The wizard falls into a draft ────────────────────────────────────────────────────────
+  await nav.getByRole('link', { name: 'Commissioning' }).click();
+  await expect(page.getByText('Local sandbox cannot be reached')).toBeVisible();
   await page.getByRole('link', { name: 'Start a draft' }).click();
-  await expect(page.getByText(`Draft — not yet sent to ${ENVIRONMENT}`)).toBeVisible();
+  await expect(page.getByText('Draft — not yet sent to Local sandbox')).toBeVisible();
 
   const suffix = Date.now().toString(36);
   const plantName = `E2E draft ${suffix}`;
@@ -135,7 +123,6 @@ test('commissions a plant as a draft while the server is stopped, and sends it e
   await page.getByRole('option', { name: /^Europe\/Rome/ }).click();
   await plantForm.getByLabel('The plant has photovoltaic panels').check();
   await plantForm.getByLabel('Peak power (kWp)').fill('6');
-  await screenshot(page, testInfo, '01-draft-plant');
   await plantForm.getByRole('button', { name: 'Start the draft' }).click();
 
   await expect(stepHeading(page, 'Step 2 of 6: Sensors')).toBeVisible();
@@ -144,43 +131,50 @@ test('commissions a plant as a draft while the server is stopped, and sends it e
   await expect(page.getByRole('row').filter({ hasText: 'PV output' })).toContainText(
     'Waits for the connection',
   );
-  await screenshot(page, testInfo, '02-draft-sensors');
   await page.getByRole('button', { name: 'Next: Devices' }).click();
   await addDevice(page, 'PV inverter', `INV-${suffix}`, 'PV output');
   await addDevice(page, 'Grid meter', `MTR-${suffix}`, 'Grid connection');
-  await screenshot(page, testInfo, '03-draft-devices');
+  await screenshot(page, testInfo, '02-draft-devices');
   await page.getByRole('button', { name: 'Next: Vendor integrations' }).click();
   await page.getByRole('button', { name: 'Next: Verification' }).click();
   await expect(page.getByText('The verification waits for the connection')).toBeVisible();
   await page.getByRole('button', { name: 'Next: Report' }).click();
   const report = page.locator('.commissioning-report');
   await expect(report.locator('.watermark')).toHaveText('Not verified');
-  await expect(report).toContainText('NOT VERIFIED');
-  await screenshot(page, testInfo, '04-draft-report');
 
-  // ── Reloaded (browser mode's restart): the draft is still there ──────────────────────────
-  await page.reload();
-  await expect(report.locator('.watermark')).toHaveText('Not verified');
-  await commissioning.click();
+  // ── The app is restarted: the sandbox stays stopped until started ───────────────────────
+  await host!.stop({ keepData: true });
+  host = await launch(webApp.dataDir);
+  await page.goto(host.url);
+  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
+  await expect(sandboxState).toContainText('Local sandbox: Stopped');
+  await page.getByRole('button', { name: 'Start the Local sandbox' }).click();
+  await expect(sandboxState).toContainText('Local sandbox: Running', {
+    timeout: SANDBOX_START_MS,
+  });
+  await followSandbox(host);
+  await fillSignIn(page, ACCOUNTS.installer);
+  await nav.getByRole('link', { name: 'Commissioning' }).click();
   const row = page.getByRole('row').filter({ hasText: plantName });
   await expect(row).toContainText('Not sent');
   await expect(row).toContainText('2 sensors, 2 devices');
 
-  // ── The server is back: the first send is cut after the first device was created ─────────
-  server = await start();
-  proxy.cutAfter((method, url) => method === 'POST' && /\/devices(\?|$)/.test(url));
+  // ── The first send is cut after the first device was created ────────────────────────────
+  relay!.cutAfter((method, url) => method === 'POST' && /\/devices(\?|$)/.test(url));
   await page.getByRole('button', { name: `Send draft ${plantName}` }).click();
   const dialog = page.getByRole('dialog', { name: `Send draft ${plantName}` });
   await dialog.getByRole('button', { name: 'Send the draft' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('Interrupted', { timeout: 60_000 });
-  expect(proxy.cuts()).toBe(1);
-  await screenshot(page, testInfo, '05-send-interrupted');
+  await expect(dialog.getByRole('alert')).toContainText('Interrupted', { timeout: 30_000 });
+  expect(relay!.cuts()).toBe(1);
+  await screenshot(page, testInfo, '03-send-interrupted');
 
   await dialog.getByRole('button', { name: 'Send again' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Sent: the server holds the whole draft', {
-    timeout: 60_000,
+    timeout: 30_000,
   });
-  await screenshot(page, testInfo, '06-sent');
+  // The send reached the server: nothing says it cannot be reached any more.
+  await expect(page.getByText('Cannot reach Local sandbox')).toBeHidden();
+  await screenshot(page, testInfo, '04-sent');
   await dialog.getByRole('button', { name: 'Continue with the verification' }).click();
   await expect(stepHeading(page, 'Step 5 of 6: Verification')).toBeVisible();
   const plantUuid = /#\/commission\/([0-9a-f-]{36})\/verification$/.exec(page.url())?.[1];

@@ -62,11 +62,15 @@ interface PageWindow {
   CSS: { escape(text: string): string };
 }
 
-/** The focused element in words: role or tag, id, name; for failure messages. */
-function describeFocus(page: Page): Promise<string> {
-  return page.evaluate(() => {
+/**
+ * Where the focus is, in one round trip to the page: null when `target` has it, else the focused
+ * element in words (role or tag, id, name) for the failure message.
+ */
+function focusUnlessOn(target: Locator): Promise<string | null> {
+  return target.evaluate((wanted) => {
     const { document, CSS } = globalThis as unknown as PageWindow;
     const element = document.activeElement;
+    if ((wanted as unknown) === element) return null;
     if (!element || element === document.body) return '(nothing: the page body)';
     const labelled = element.getAttribute('aria-labelledby');
     const byLabelFor =
@@ -84,12 +88,6 @@ function describeFocus(page: Page): Promise<string> {
   });
 }
 
-const isFocused = (target: Locator) =>
-  target.evaluate(
-    (element) =>
-      (element as unknown) === (globalThis as unknown as PageWindow).document.activeElement,
-  );
-
 /**
  * Presses Tab (Shift+Tab when `backwards`) until `target` has the focus, at most `max` times.
  * With `within`, the focus must never leave that element (a modal dialog keeps it). Fails with
@@ -106,8 +104,8 @@ async function tabTo(
   const key = backwards ? 'Shift+Tab' : 'Tab';
   const passed: string[] = [];
   for (let presses = 0; ; presses += 1) {
-    if (await isFocused(target)) return;
-    const focused = await describeFocus(page);
+    const focused = await focusUnlessOn(target);
+    if (focused === null) return;
     passed.push(focused);
     if (
       within &&

@@ -10,6 +10,7 @@ import {
   type AddressChange,
   type PlantDesk,
 } from '../../../electron/services/plantDesk.ts';
+import { idleSandbox } from '../../support/idleSandbox.ts';
 import { TestServer } from '../../support/testServer.ts';
 
 /**
@@ -32,18 +33,6 @@ afterEach(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** A Local sandbox that never listens: these tests use servers of their own. */
-function idleSandbox() {
-  const exits: ((code: number | null) => void)[] = [];
-  const end = () => exits.splice(0).forEach((exit) => exit(0));
-  return {
-    onOutput() {},
-    onExit: (listener: (code: number | null) => void) => void exits.push(listener),
-    kill: end,
-    forceKill: end,
-  };
-}
 
 async function services(
   options: {

@@ -530,6 +530,52 @@ describe('web host over the real services and Local sandbox', () => {
     await expect(handlers['api.cancel']('search')).resolves.toBeUndefined();
   });
 
+  it('keeps a draft’s notes and photos over HTTP, gives them to its plant when sent, and deletes them with the draft', async () => {
+    const photo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+    const saved = await rpc('drafts.save', {
+      content: {
+        plant: {
+          name: `Notes ${Date.now().toString(36)}`,
+          location: { latitude: 45.07, longitude: 7.69, timezone: 'Europe/Rome' },
+        },
+      },
+    });
+    expect(saved.ok).toBe(true);
+    const draft = { draftId: saved.value.draftId as string };
+    expect(
+      await rpc('commissioningNotes.setText', draft, 'plant', 'Key at the neighbour’s'),
+    ).toMatchObject({ ok: true });
+    const kept = await rpc('commissioningNotes.addPhoto', draft, 'plant', { dataUrl: photo });
+    expect(kept.value.steps.plant.photos).toHaveLength(1);
+    const notesFile = path.join(
+      root,
+      'data',
+      'drafts',
+      fs.readdirSync(path.join(root, 'data', 'drafts'))[0]!,
+      `${draft.draftId}.notes.json`,
+    );
+    expect(fs.statSync(notesFile).mode & 0o777).toBe(0o600);
+
+    const sent = await rpc('drafts.send', draft.draftId);
+    expect(sent.value.outcome).toBe('sent');
+    const plantUuid = sent.value.draft.sent.plantUuid as string;
+    try {
+      const plantNotes = await rpc('commissioningNotes.get', { plantUuid });
+      expect(plantNotes.value.steps.plant).toMatchObject({
+        text: 'Key at the neighbour’s',
+        photos: [{ dataUrl: photo }],
+      });
+      expect(await rpc('drafts.delete', draft.draftId)).toEqual({ ok: true });
+      expect(fs.existsSync(notesFile)).toBe(false);
+      expect((await rpc('commissioningNotes.get', { plantUuid })).value.steps.plant.text).toBe(
+        'Key at the neighbour’s',
+      );
+    } finally {
+      await rpc('api.call', 'deletePlant', { params: { plantUuid } });
+    }
+  });
+
   it("answers a wrong password with the server's 401 message", async () => {
     const answer = await rpc('session.signIn', {
       email: 'installer@plantdesk.test',

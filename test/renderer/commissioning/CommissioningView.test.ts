@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import CommissioningView from '../../../renderer/src/views/CommissioningView.vue';
-import {
-  page,
-  mountWithApp,
-  type RecordedCall,
-  type RouteAnswers,
-} from '../support/mountWithApp.ts';
-import { commissionedRoof, PLANT, PLANT_UUID, SIMULATOR } from './fixtures.ts';
+import { mountWithApp, type RecordedCall, type RouteAnswers } from '../support/mountWithApp.ts';
+import { commissionedRoof, PLANT_UUID } from './fixtures.ts';
 import { sensorStatus, statusesOf } from '../sensors/statusFixtures.ts';
-import { fakeCanvas } from '../charts/support.ts';
+import {
+  connectionsPass,
+  mountWizard,
+  pinWizardClock,
+  wizardRoutes,
+} from '../support/commissioningApp.ts';
+import { button } from '../support/queries.ts';
 
 /**
  * The commissioning wizard: resuming at the step the address names, moving between steps from
@@ -41,61 +42,25 @@ function freshSeries() {
 }
 
 function plantRoutes(extra: RouteAnswers = {}): RouteAnswers {
-  return {
-    getPlant: PLANT,
-    listPlants: page([PLANT]),
-    listSensors: page(roof.sensors),
-    listDevices: page(roof.devices),
-    listVendors: page([SIMULATOR]),
-    listPlantVendors: page([]),
-    // The server tests each stored connection again.
-    testSensorConnection: () => ({
-      ok: true,
-      message: 'Simulated sensor',
-      address: null,
-      testedAt: '2026-11-21T10:00:00Z',
-    }),
+  return wizardRoutes(roof, {
+    testSensorConnection: connectionsPass('2026-11-21T10:00:00Z'),
     historyProduction: () => freshSeries(),
     historyConsumption: () => freshSeries(),
     ...extra,
-  };
-}
-
-function mountAt(step: string | undefined, extra: RouteAnswers = {}, options = {}) {
-  return mountWithApp(CommissioningView, {
-    props: { plantUuid: PLANT_UUID, step },
-    route: step ? `/commission/${PLANT_UUID}/${step}` : `/commission/${PLANT_UUID}`,
-    routes: plantRoutes(extra),
-    ...options,
   });
 }
+
+const mountAt = (step: string | undefined, extra: RouteAnswers = {}, options = {}) =>
+  mountWizard(step, plantRoutes(extra), options);
 
 const stepHeading = (app: { wrapper: { find(selector: string): any } }) =>
   app.wrapper.find('h2.step-title');
 const tab = (app: Awaited<ReturnType<typeof mountAt>>, label: string) =>
   app.wrapper.find(`[role="tab"][aria-label="${label}"]`);
-const buttonNamed = (app: Awaited<ReturnType<typeof mountAt>>, name: string) => {
-  const found = app.wrapper
-    .findAll('button')
-    .find(
-      (candidate) =>
-        candidate.attributes('aria-label') === name || candidate.text().trim() === name,
-    );
-  if (!found) throw new Error(`no button “${name}”`);
-  return found;
-};
+const buttonNamed = (app: Awaited<ReturnType<typeof mountAt>>, name: string) =>
+  button(app.wrapper as never, name);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  // The live readings draw sparklines.
-  fakeCanvas();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+pinWizardClock(NOW);
 
 describe('resuming from the address', () => {
   test('opens at the step the route names, with what already exists', async () => {

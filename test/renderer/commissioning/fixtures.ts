@@ -2,7 +2,14 @@ import type { DataTypesCollect, DeviceType, SensorType } from '../../../api/sche
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import type { SensorFlow } from '../../../api/schemas/sensors.ts';
-import { ENERGY, INVERTER_TYPE, POWER, POWER_METER, SIMULATOR } from '../sensors/fixtures.ts';
+import {
+  ENERGY,
+  INVERTER_TYPE,
+  pageOf,
+  POWER,
+  POWER_METER,
+  SIMULATOR,
+} from '../sensors/fixtures.ts';
 
 /** A commissioned plant as the API answers it: a roof with PV, an inverter and a grid meter. */
 
@@ -134,4 +141,25 @@ export function commissionedRoof() {
 function stripped(value: Sensor) {
   const { relationships: _relationships, ...record } = value;
   return record;
+}
+
+/**
+ * What the wizard reads of a commissioned plant (mountWithApp's `routes`): the plant, its
+ * devices and sensors, no vendor configured, every stored connection passing its re-test.
+ */
+export function wizardRoutes(devices: readonly Device[], sensors: readonly Sensor[]) {
+  return {
+    getPlant: PLANT,
+    listPlants: pageOf([PLANT]),
+    listSensors: pageOf([...sensors]),
+    listDevices: pageOf([...devices]),
+    listVendors: pageOf([SIMULATOR]),
+    listPlantVendors: pageOf([]),
+    testSensorConnection: () => ({
+      ok: true,
+      message: 'Simulated sensor',
+      address: null,
+      testedAt: '2026-06-21T10:00:00Z',
+    }),
+  };
 }

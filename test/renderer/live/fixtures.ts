@@ -67,3 +67,14 @@ export function statusesAnswer(statuses: SensorStatus[], endMs: number): PlantSe
 export const PV_W = 3000;
 export const HOUSE_W = 600;
 export const EXPORT_W = PV_W - HOUSE_W;
+
+/** The extension's answer for liveRoof() at noon, each sensor with its last 15 minutes. */
+export const noonAnswer = (roof: ReturnType<typeof liveRoof>, endMs = Date.now()) =>
+  statusesAnswer(
+    [
+      statusWithRecent(roof.pv, () => PV_W, endMs),
+      statusWithRecent(roof.grid, () => -EXPORT_W, endMs),
+      statusWithRecent(roof.house, (minutesAgo) => HOUSE_W + minutesAgo, endMs),
+    ],
+    endMs,
+  );

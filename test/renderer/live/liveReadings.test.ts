@@ -1,18 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import CommissioningView from '../../../renderer/src/views/CommissioningView.vue';
-import { fakeCanvas } from '../charts/support.ts';
-import { PLANT, PLANT_UUID, SIMULATOR } from '../commissioning/fixtures.ts';
-import { mountWithApp, page, type RouteAnswers } from '../support/mountWithApp.ts';
-import {
-  EXPORT_W,
-  HOUSE_W,
-  liveRoof,
-  NOW,
-  PV_W,
-  statusesAnswer,
-  statusWithRecent,
-} from './fixtures.ts';
+import { describe, expect, test, vi } from 'vitest';
+import { PLANT_UUID } from '../commissioning/fixtures.ts';
+import { mountWizard, pinWizardClock, wizardRoutes } from '../support/commissioningApp.ts';
+import type { RouteAnswers } from '../support/mountWithApp.ts';
+import { liveRoof, noonAnswer, NOW } from './fixtures.ts';
 
 /**
  * Live readings in the wizard's sensors step: each sensor's latest value with unit and age and
@@ -22,48 +13,15 @@ import {
 
 const roof = liveRoof();
 
-function routes(extra: RouteAnswers = {}): RouteAnswers {
-  return {
-    getPlant: PLANT,
-    listPlants: page([PLANT]),
-    listSensors: page(roof.sensors),
-    listDevices: page(roof.devices),
-    listVendors: page([SIMULATOR]),
-    listPlantVendors: page([]),
-    ...extra,
-  };
-}
-
 const mountSensorsStep = (extra: RouteAnswers = {}) =>
-  mountWithApp(CommissioningView, {
-    props: { plantUuid: PLANT_UUID, step: 'sensors' },
-    route: `/commission/${PLANT_UUID}/sensors`,
-    routes: routes(extra),
-  });
+  mountWizard('sensors', wizardRoutes(roof, extra));
 
-const extensionAnswer = (endMs = Date.now()) =>
-  statusesAnswer(
-    [
-      statusWithRecent(roof.pv, () => PV_W, endMs),
-      statusWithRecent(roof.grid, () => -EXPORT_W, endMs),
-      statusWithRecent(roof.house, (minutesAgo) => HOUSE_W + minutesAgo, endMs),
-    ],
-    endMs,
-  );
+const extensionAnswer = (endMs = Date.now()) => noonAnswer(roof, endMs);
 
 const rowOf = (app: Awaited<ReturnType<typeof mountSensorsStep>>, name: string) =>
   app.wrapper.find(`[data-live-readings] tr[data-live-sensor="${name}"]`);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  fakeCanvas();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+pinWizardClock(NOW);
 
 describe('live readings with the recent extension', () => {
   test("show each sensor's latest value with unit, its age and a named sparkline", async () => {

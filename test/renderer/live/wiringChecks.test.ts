@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { SensorStatus } from '../../../api/schemas/fleet.ts';
-import CommissioningView from '../../../renderer/src/views/CommissioningView.vue';
-import { fakeCanvas } from '../charts/support.ts';
-import { PLANT, PLANT_UUID, SIMULATOR } from '../commissioning/fixtures.ts';
-import { mountWithApp, page, type RouteAnswers } from '../support/mountWithApp.ts';
+import { PLANT_UUID } from '../commissioning/fixtures.ts';
+import {
+  connectionsPass,
+  mountWizard,
+  pinWizardClock,
+  wizardRoutes,
+} from '../support/commissioningApp.ts';
+import { page, type RouteAnswers } from '../support/mountWithApp.ts';
+import { button as buttonNamed } from '../support/queries.ts';
 import {
   EXPORT_W,
   HOUSE_W,
@@ -26,44 +31,27 @@ type Input = { params: Record<string, string>; body: any };
 
 const roof = liveRoof();
 
-function mountVerification(statuses: () => SensorStatus[], extra: RouteAnswers = {}) {
-  return mountWithApp(CommissioningView, {
-    props: { plantUuid: PLANT_UUID, step: 'verification' },
-    route: `/commission/${PLANT_UUID}/verification`,
-    routes: {
-      getPlant: PLANT,
-      listPlants: page([PLANT]),
-      listSensors: page(roof.sensors),
-      listDevices: page(roof.devices),
-      listVendors: page([SIMULATOR]),
-      listPlantVendors: page([]),
-      testSensorConnection: () => ({
-        ok: true,
-        message: 'Simulated sensor',
-        address: null,
-        testedAt: new Date(NOW).toISOString(),
-      }),
-      historyProduction: {
-        plantUuid: PLANT_UUID,
-        timezone: 'Europe/Rome',
-        unit: 'W',
-        from: '',
-        to: '',
-        points: [],
-      },
-      historyConsumption: {
-        plantUuid: PLANT_UUID,
-        timezone: 'Europe/Rome',
-        unit: 'W',
-        from: '',
-        to: '',
-        points: [],
-      },
+/** A plant whose history routes have no sample: the live readings come from the extension. */
+const noSamples = {
+  plantUuid: PLANT_UUID,
+  timezone: 'Europe/Rome',
+  unit: 'W',
+  from: '',
+  to: '',
+  points: [],
+};
+
+const mountVerification = (statuses: () => SensorStatus[], extra: RouteAnswers = {}) =>
+  mountWizard(
+    'verification',
+    wizardRoutes(roof, {
+      testSensorConnection: connectionsPass(new Date(NOW).toISOString()),
+      historyProduction: noSamples,
+      historyConsumption: noSamples,
       listSensorStatuses: () => statusesAnswer(statuses(), Date.now()),
       ...extra,
-    },
-  });
-}
+    }),
+  );
 
 const statusesWithGrid = (grid: Profile, endMs = Date.now()) => [
   statusWithRecent(roof.pv, () => PV_W, endMs),
@@ -73,27 +61,10 @@ const statusesWithGrid = (grid: Profile, endMs = Date.now()) => [
 
 const checkOf = (app: Awaited<ReturnType<typeof mountVerification>>, id: string) =>
   app.wrapper.find(`[data-wiring-check="${id}"]`);
-const button = (app: Awaited<ReturnType<typeof mountVerification>>, name: string) => {
-  const found = app.wrapper
-    .findAll('button')
-    .find(
-      (candidate) =>
-        candidate.attributes('aria-label') === name || candidate.text().trim() === name,
-    );
-  if (!found) throw new Error(`no button “${name}”`);
-  return found;
-};
+const button = (app: Awaited<ReturnType<typeof mountVerification>>, name: string) =>
+  buttonNamed(app.wrapper as never, name);
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  fakeCanvas();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+pinWizardClock(NOW);
 
 describe('wiring checks', () => {
   test('a reversed grid meter fails the grid-sign check with its numbers; recorded as inverted, it passes', async () => {
@@ -148,8 +119,9 @@ describe('wiring checks', () => {
 });
 
 describe('the guided direction test', () => {
-  test('a 2 kW load switched on shows the grid meter reversed and the house meter right', async () => {
+  test('a 2 kW load switched on shows the grid meter reversed and the house meter right; the report records it', async () => {
     let changedAt = Number.POSITIVE_INFINITY;
+    let inverted = false;
     // Before: export 2.4 kW read reversed (+2.4 kW); after the load, export 400 W (+400 W).
     const grid: Profile = (minutesAgo) =>
       Date.now() - minutesAgo * 60_000 - 20_000 >= changedAt + 5_000 ? 400 : EXPORT_W;
@@ -161,7 +133,20 @@ describe('the guided direction test', () => {
         statusWithRecent(roof.grid, grid, Date.now()),
         statusWithRecent(roof.house, house, Date.now()),
       ],
-      { updateSensor: (input: Input) => ({ ...roof.grid, signInverted: input.body.signInverted }) },
+      {
+        updateSensor: (input: Input) => {
+          inverted = input.body.signInverted;
+          return { ...roof.grid, signInverted: inverted };
+        },
+        listSensors: () =>
+          page(
+            roof.sensors.map((sensor) =>
+              sensor.sensorUuid === roof.grid.sensorUuid
+                ? { ...sensor, signInverted: inverted }
+                : sensor,
+            ),
+          ),
+      },
     );
     await app.settle();
     const section = () => app.wrapper.find('[data-direction-test]');
@@ -202,6 +187,31 @@ describe('the guided direction test', () => {
     await button(app, 'Record Grid connection as inverted').trigger('click');
     await app.settle();
     expect(app.callsTo('updateSensor')[0]!.input!.body).toEqual({ signInverted: true });
+
+    // The report: the test's conclusion with its numbers, the meter named as inverted, and the
+    // live values and wiring checks of the verification run after recording it.
+    await app.settle();
+    const loadsBefore = app.callsTo('listSensorStatuses').length;
+    await app.wrapper.setProps({ step: 'report' });
+    await app.settle();
+    const report = () => app.wrapper.find('.commissioning-report');
+    await vi.waitFor(() => expect(report().find('[data-report-live] table').exists()).toBe(true));
+    const direction = report().find('[data-report-direction]');
+    expect(direction.text()).toContain('REVERSED: Grid connection');
+    expect(direction.text()).toContain('change measured');
+    expect(direction.text()).toContain('MOUNTED RIGHT: House');
+    expect(report().find('[data-report-inverted]').text()).toContain(
+      'Grid connection: recorded as inverted: the server flips its readings',
+    );
+    expect(report().find('[data-wiring-check="gridSign"]').exists()).toBe(true);
+    const liveRows = report().findAll('[data-report-live] tbody tr');
+    expect(liveRows.map((row) => row.find('th').text())).toEqual(
+      roof.sensors.map((sensor) => sensor.name),
+    );
+    // Shown, not read again: the report reads no live values of its own.
+    vi.setSystemTime(NOW + 10 * 60_000);
+    await app.settle();
+    expect(app.callsTo('listSensorStatuses').length).toBe(loadsBefore);
   });
 
   test('cannot start without a grid or consumption meter with live values', async () => {

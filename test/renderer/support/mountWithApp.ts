@@ -419,6 +419,8 @@ export async function mountWithApp<C extends Component>(
     'session.refreshUser': sessionState,
     'session.signOut': { environmentId: active.id, status: 'signedOut' },
     'api.cancel': undefined,
+    // The commissioning wizard reads the installer's notes on every step.
+    'commissioningNotes.get': { steps: {}, updatedAt: null },
     ...(options.channels ?? {}),
   };
 

@@ -14,8 +14,8 @@ import {
   APP_ORIGIN,
   APP_SCHEME_PRIVILEGES,
   blockRemoteRequests,
+  allowOnlyCamera,
   createSecureWindow,
-  denyAllPermissions,
   hardenWebContents,
   isAppUrl,
   isHttpsUrl,
@@ -202,29 +202,60 @@ describe('hardenWebContents', () => {
 });
 
 describe('session policy', () => {
-  it('denies every permission request and check', () => {
+  function permissionHandlers() {
     let requestHandler: Parameters<Session['setPermissionRequestHandler']>[0] = null;
     let checkHandler: Parameters<Session['setPermissionCheckHandler']>[0] = null;
     let deviceHandler: Parameters<Session['setDevicePermissionHandler']>[0] = null;
     const denied: string[] = [];
-    denyAllPermissions(
+    allowOnlyCamera(
       {
         setPermissionRequestHandler: (handler) => (requestHandler = handler),
         setPermissionCheckHandler: (handler) => (checkHandler = handler),
         setDevicePermissionHandler: (handler) => (deviceHandler = handler),
       },
+      APP_ORIGIN,
       (permission) => denied.push(permission),
     );
-    const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read'] as const) {
-      requestHandler!({} as WebContents, permission, (granted) => answers.push(granted), {
-        requestingUrl: APP_ENTRY_URL,
-      } as never);
+    const ask = (permission: string, details: object) => {
+      let answer: boolean | undefined;
+      requestHandler!(
+        {} as WebContents,
+        permission as never,
+        (granted) => (answer = granted),
+        details as never,
+      );
+      return answer;
+    };
+    return { ask, check: checkHandler!, device: deviceHandler!, denied };
+  }
+
+  it('grants the camera to the main frame of the app only, and denies every other permission', () => {
+    const { ask, check, device, denied } = permissionHandlers();
+    const camera = { requestingUrl: APP_ENTRY_URL, isMainFrame: true, mediaTypes: ['video'] };
+    expect(ask('media', camera)).toBe(true);
+    expect(ask('media', { ...camera, mediaTypes: ['video', 'audio'] })).toBe(false);
+    expect(ask('media', { ...camera, mediaTypes: [] })).toBe(false);
+    expect(ask('media', { ...camera, isMainFrame: false })).toBe(false);
+    expect(ask('media', { ...camera, requestingUrl: 'https://evil.example/' })).toBe(false);
+    expect(ask('media', { ...camera, requestingUrl: 'http://localhost:5173/' })).toBe(false);
+    for (const permission of ['geolocation', 'notifications', 'clipboard-read']) {
+      expect(ask(permission, { requestingUrl: APP_ENTRY_URL, isMainFrame: true })).toBe(false);
     }
-    expect(answers).toEqual([false, false, false, false]);
-    expect(denied).toEqual(['media', 'geolocation', 'notifications', 'clipboard-read']);
-    expect(checkHandler!(null, 'media', APP_ORIGIN, {} as never)).toBe(false);
-    expect(deviceHandler!({} as never)).toBe(false);
+    expect(denied).toEqual([
+      'media',
+      'media',
+      'media',
+      'media',
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+    ]);
+    expect(check(null, 'media', APP_ORIGIN, { mediaType: 'video' } as never)).toBe(true);
+    expect(check(null, 'media', APP_ORIGIN, { mediaType: 'audio' } as never)).toBe(false);
+    expect(check(null, 'media', 'https://evil.example', {} as never)).toBe(false);
+    expect(check(null, 'geolocation', APP_ORIGIN, {} as never)).toBe(false);
+    expect(device({} as never)).toBe(false);
   });
 
   it('cancels renderer requests to the network', () => {

@@ -32,3 +32,15 @@ export const CONNECTION_OUTCOME_TEXT: Record<ConnectionOutcome, string> = {
   none: 'No connection: readings arrive through the readings endpoint.',
   failed: 'Connection test failed.',
 };
+
+/** The sensor form's fields: where a refusal of the server lands (by the field it names). */
+export const SENSOR_FORM_FIELDS = [
+  'name',
+  'sensorTypeUuid',
+  'dataTypesCollectUuids',
+  'flow',
+  'connection',
+  'samplingIntervalSeconds',
+  'deviceUuid',
+  'signInverted',
+] as const;

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { ListQuery, PageMetadata, Routes } from '../../../api/index.ts';
+import type { Db } from '../../db/database.ts';
+import { engineOf } from '../../db/engine.ts';
+import { rowsOf } from '../../db/fastQuery.ts';
+import {
+  ignoringCase,
+  pagedQuery,
+  pageMetadata,
+  pageOf,
+  sortOf,
+  TOTAL,
+  type ListOptions,
+  type SortColumnsOf,
+} from '../../db/lists.ts';
+import { templateQuery } from '../../db/queryTemplates.ts';
+import type { PlantRow } from '../../db/tables.ts';
+import { filteredPlantsBy, type PlantFilters } from './plantFilters.ts';
+import { plantSearchOf } from './plantSearch.ts';
+
+/**
+ * `GET /plants`: one page of the organization's plants and their total, in exactly one
+ * statement, compiled once per shape (which filters, which sort) and run with the request's
+ * values (server/db/queryTemplates.ts). An empty page (no match, or past the end) still answers
+ * one row, of nulls, carrying the count, which is only computed then.
+ *
+ * `familyId`, when given, is the caller's sign-in to check in the same statement: on PostgreSQL
+ * the request then needs no round trip of its own to catch up with other instances' writes
+ * (server/db/sharedWrites.ts): the plants are read fresh, and so is the revocation.
+ */
+export interface PlantListAnswer {
+  rows: PlantRow[];
+  page: PageMetadata;
+  /** Whether `familyId` was revoked (false when none was given). */
+  revoked: boolean;
+}
+
+const PLANT_COLUMNS: SortColumnsOf<Routes['listPlants']> = {
+  plantUuid: 'plants.plant_uuid',
+  name: ignoringCase('plants.name'),
+  createdAt: 'plants.created_at',
+  updatedAt: 'plants.updated_at',
+};
+
+const LIST: ListOptions = {
+  sortColumns: PLANT_COLUMNS,
+  defaultSort: [{ property: 'name', direction: 'asc' }],
+  tieBreaker: 'plants.plant_uuid',
+};
+
+const COUNT = '__plant_count';
+const REVOKED = '__family_revoked';
+
+type ListRow = PlantRow & Record<typeof TOTAL | typeof COUNT | typeof REVOKED, unknown>;
+
+export async function plantListPage(
+  db: Db,
+  organizationUuid: string,
+  query: ListQuery & PlantFilters,
+  familyId?: string,
+): Promise<PlantListAnswer> {
+  const { number, size } = pageOf(query);
+  const sort = sortOf(query, LIST);
+  const search = query.search ? plantSearchOf(engineOf(db), query.search) : undefined;
+  // Every value is bound, so one given only sometimes is in the template's values only then.
+  const values = {
+    organization: organizationUuid,
+    plantUuids: query.plantUuids ?? [],
+    externalIds: query.externalIds ?? [],
+    limit: size,
+    offset: number * size,
+    search: search?.value,
+    family: familyId,
+  };
+  const key = [
+    search?.kind ?? 'all',
+    values.plantUuids.length,
+    values.externalIds.length,
+    familyId === undefined ? 'unchecked' : 'checked',
+    ...sort.map((order) => `${order.property} ${order.direction}`),
+  ].join('|');
+  const compiled = templateQuery(db, key, values, (v) => {
+    const filtered = filteredPlantsBy(db, v.organization, {
+      plantUuids: v.plantUuids,
+      externalIds: v.externalIds,
+      search: search && { kind: search.kind, value: v.search! },
+    });
+    const count = filtered.clearSelect().select(sql<number>`count(*)`.as('n'));
+    const paged = pagedQuery(filtered, sort, LIST, v.limit, v.offset);
+    return db
+      .selectFrom(db.selectNoFrom(sql<number>`1`.as('one')).as('one'))
+      .leftJoin(paged.as('page'), (join) => join.onTrue())
+      .selectAll('page')
+      .select(sql<number>`coalesce(${sql.ref(`page.${TOTAL}`)}, (${count}))`.as(COUNT))
+      .$if(familyId !== undefined, (withFamily) =>
+        withFamily.select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('refresh_tokens')
+                .select('token_id')
+                .where('family_id', '=', v.family!)
+                .where('revoked_at', 'is not', null),
+            )
+            .as(REVOKED),
+        ),
+      );
+  });
+  const rows = (await rowsOf(db, compiled)) as ListRow[];
+  const first = rows[0]!;
+  const totalElements = Number(first[COUNT]);
+  const revoked = Boolean(first[REVOKED]);
+  const found = first.plant_uuid === null ? [] : rows;
+  // The rows are this call's own fresh objects: dropping the extra columns in place is safe.
+  for (const row of found) {
+    delete row[TOTAL];
+    delete row[COUNT];
+    delete row[REVOKED];
+  }
+  return { rows: found, page: pageMetadata(number, size, totalElements), revoked };
+}

@@ -1,0 +1,136 @@
+import type pg from 'pg';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../api/index.ts';
+import { directPoolOf } from '../../server/db/fastQuery.ts';
+import { createPlant, createSensor, expectStatus } from '../support/entities.ts';
+import { serverWithCatalogs } from '../support/serverWithCatalogs.ts';
+import { testEngine } from '../support/testDatabases.ts';
+
+/**
+ * Daily and hourly energy asked by many requests at once, each about another plant or date. On
+ * PostgreSQL their hourly and daily rollup reads go together in one statement
+ * (`server/db/coalescedReads.ts`), whose rows are handed back ask by ask: every request must
+ * still get its own answer, the one it gets when asked alone.
+ */
+
+const NOW = Date.parse('2026-04-10T10:00:00Z');
+const MIN = 60_000;
+const READINGS_START = Date.parse('2026-03-25T00:00:00Z');
+const DAYS = 7;
+
+const ctx = serverWithCatalogs(NOW);
+
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
+/** A plant-level power meter of `flow`, fed every 5 minutes for a week with its own values. */
+async function meter(plantUuid: string, flow: 'CONSUMPTION' | 'PRODUCTION', seed: number) {
+  const { sensorUuid } = await createSensor(ctx.server, ctx.installer, plantUuid, {
+    name: `${flow} ${seed}`,
+    flow,
+    deviceUuid: null,
+    sensorTypeUuid: ctx.sensorTypes.POWER_METER,
+    dataTypesCollectUuids: [ctx.dataTypes.POWER],
+    samplingIntervalSeconds: 300,
+  });
+  const readings = Array.from({ length: DAYS * 288 }, (_, k) => ({
+    timestamp: new Date(READINGS_START + k * 5 * MIN).toISOString(),
+    value: 100 * seed + ((k * (31 + seed)) % 997),
+  }));
+  const response = await ctx.server.request(
+    'POST',
+    `/plants/${plantUuid}/sensors/${sensorUuid}/readings`,
+    { token: ctx.installer, body: { readings } },
+  );
+  expectStatus(response, 202, 'ingest readings');
+}
+
+/** Plants in zones whose days start at other UTC instants; one sums two production meters. */
+async function plants(): Promise<string[]> {
+  const zones = ['Europe/Rome', 'Asia/Kathmandu', 'America/New_York'];
+  return Promise.all(
+    zones.map(async (timezone, index) => {
+      const { plantUuid } = await createPlant(ctx.server, ctx.installer, {
+        location: { latitude: 45, longitude: 7, timezone },
+      });
+      await meter(plantUuid, 'CONSUMPTION', 3 * index + 1);
+      await meter(plantUuid, 'PRODUCTION', 3 * index + 2);
+      if (index === 0) await meter(plantUuid, 'PRODUCTION', 3 * index + 3);
+      return plantUuid;
+    }),
+  );
+}
+
+const ROUTES = [
+  'dailyConsumption',
+  'dailyProduction',
+  'hourlyConsumption',
+  'hourlyProduction',
+] as const;
+const DATES = ['2026-03-27', '2026-03-29', '2026-03-31'];
+
+interface Question {
+  plantUuid: string;
+  route: (typeof ROUTES)[number];
+  date: string;
+}
+
+async function ask({ plantUuid, route, date }: Question): Promise<unknown> {
+  const path = routes[route].path.replace('{plantUuid}', plantUuid);
+  const response = await ctx.server.request('GET', path, { token: ctx.manager, query: { date } });
+  return expectStatus(response, 200, `${route} ${date}`);
+}
+
+/** The coarse-rollup statements the server ran, each with how many asks it answered. */
+function coarseReads(pool: pg.Pool): { name: string; asks: number }[] {
+  const reads: { name: string; asks: number }[] = [];
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  vi.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+    const config = args[0] as { name?: string; values?: unknown[] };
+    if (config?.name?.startsWith('plantdesk_coarse_rollups_')) {
+      reads.push({ name: config.name, asks: new Set(config.values![0] as number[]).size });
+    }
+    return query(...args);
+  }) as typeof pool.query);
+  return reads;
+}
+
+describe('rollup reads of concurrent requests', () => {
+  it('answer each request as it is answered alone', async () => {
+    const plantUuids = await plants();
+    const questions: Question[] = plantUuids.flatMap((plantUuid) =>
+      ROUTES.flatMap((route) => DATES.map((date) => ({ plantUuid, route, date }))),
+    );
+    const pool = directPoolOf(ctx.server.server.context.db);
+    const reads = pool ? coarseReads(pool) : [];
+
+    // Nothing asked before: every answer is computed, none remembered.
+    const together = await Promise.all(questions.map(ask));
+
+    // A write forgets the remembered answers (it changes none of them: another plant).
+    await createPlant(ctx.server, ctx.installer);
+    const alone: unknown[] = [];
+    for (const question of questions) alone.push(await ask(question));
+
+    expect(together).toEqual(alone);
+    // Answers that could be swapped differ: no two questions share one.
+    const withoutPlant = alone.map((answer) => {
+      const { plantUuid: _plant, ...rest } = answer as { plantUuid: string };
+      return JSON.stringify(rest);
+    });
+    expect(new Set(withoutPlant).size).toBe(questions.length);
+    for (const answer of alone as { points: { value: number | null }[] }[]) {
+      expect(answer.points.some((point) => (point.value ?? 0) > 0)).toBe(true);
+    }
+    if (testEngine() === 'postgres') {
+      // The concurrent requests' reads went together, for days and for hours alike.
+      for (const table of ['days', 'hours']) {
+        const batched = reads.filter(
+          (read) => read.name === `plantdesk_coarse_rollups_${table}` && read.asks > 1,
+        );
+        expect(batched.length, `${table} read together`).toBeGreaterThan(0);
+      }
+    }
+  });
+});

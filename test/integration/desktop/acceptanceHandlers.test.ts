@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createDispatcher } from '../../../electron/ipc/dispatch.ts';
+import { createMemoryStore } from '../../../electron/services/secrets.ts';
+import { startPlantDesk, type PlantDesk } from '../../../electron/services/plantDesk.ts';
+import { idleSandbox } from '../../support/idleSandbox.ts';
+import { TestServer } from '../../support/testServer.ts';
+
+/**
+ * The acceptance re-check as both hosts wire it (startPlantDesk): recorded for the signed-in
+ * environment when a commissioning passes, answered for the active one, kept across a restart
+ * of the app, and its channels' arguments checked like every other channel's.
+ */
+
+const CLOCK = '2026-06-21T12:00:00+02:00';
+const INSTALLER = { email: 'installer@plantdesk.test', password: 'installer-pass-1' };
+
+let server: TestServer;
+const running: PlantDesk[] = [];
+let dataDir: string;
+
+beforeAll(async () => {
+  server = await TestServer.start({ clock: CLOCK });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-acceptance-'));
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((plantDesk) => plantDesk.dispose()));
+});
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<PlantDesk> {
+  const plantDesk = await startPlantDesk({
+    host: 'web',
+    version: 'test',
+    dataDir,
+    spawnServer: idleSandbox,
+    secrets: { store: { ...createMemoryStore(), available: true }, status: { available: true } },
+    log: { info() {}, warn() {}, error() {} },
+    openExternal: async () => {},
+    clock: CLOCK,
+  });
+  running.push(plantDesk);
+  return plantDesk;
+}
+
+describe('acceptance channels', () => {
+  test('recorded when signed in, answered for the active environment, kept across a restart', async () => {
+    const { handlers } = await start();
+    const plantUuid = await server.demoPlantUuid();
+    const signedOut = await handlers['acceptance.commissioned']({
+      plantUuid,
+      plantName: 'Demo',
+    }).then(
+      () => 'recorded',
+      (error: { toSerialized(): { kind: string } }) => error.toSerialized().kind,
+    );
+    expect(signedOut).toBe('signedOut');
+
+    const environment = await handlers['environments.add']({
+      name: 'Test server',
+      kind: 'sandbox',
+      baseUrl: server.url,
+    });
+    await handlers['environments.select'](environment.id);
+    expect((await handlers['session.signIn']({ ...INSTALLER, remember: false })).status).toBe(
+      'signedIn',
+    );
+    expect(await handlers['acceptance.get'](plantUuid)).toBeNull();
+    const recorded = await handlers['acceptance.commissioned']({ plantUuid, plantName: 'Demo' });
+    expect(recorded).toMatchObject({
+      status: 'pending',
+      commissionedAt: expect.stringMatching(/^2026-06-21T10:00/),
+      dueAt: expect.stringMatching(/^2026-06-22T10:00/),
+    });
+    expect(
+      fs.statSync(path.join(dataDir, 'acceptance', `${environment.id}.json`)).mode & 0o777,
+    ).toBe(0o600);
+    await running.pop()!.dispose();
+
+    const restarted = await start();
+    await restarted.handlers['environments.select'](environment.id);
+    expect(await restarted.handlers['acceptance.get'](plantUuid)).toEqual(recorded);
+  });
+
+  test('refuses arguments outside the contract', async () => {
+    const { handlers } = await start();
+    const dispatch = createDispatcher(handlers);
+    expect(await dispatch('acceptance.get', ['not-a-uuid'])).toMatchObject({
+      ok: false,
+      error: { kind: 'invalidArguments' },
+    });
+    expect(
+      await dispatch('acceptance.commissioned', [
+        { plantUuid: '11111111-2222-4333-8444-555555555555', plantName: 'Roof', extra: 1 },
+      ]),
+    ).toMatchObject({ ok: false, error: { kind: 'invalidArguments' } });
+  });
+});
