@@ -6,11 +6,18 @@ import type { Generation } from '../../db/writeGeneration.ts';
  * only changes when something is written: readings, sensors, devices, the plant itself. Rather than
  * rely on every writer to say so, the cache compares the database's write generation
  * (`server/db/writeGeneration.ts`), which every write statement moves.
+ *
+ * An answer is kept from its second asking on: a dashboard's questions come again within
+ * seconds, while an analytics range or a history window asked once would only push those out,
+ * and keeping one-off answers (tens of kilobytes for a month of hours) moved them into the old
+ * generation of the heap, whose collections cost more than computing them did.
  */
 
 interface PlantEntry {
   generation: number;
   values: Map<string, unknown>;
+  /** Keys asked once in this generation: their answer is kept when asked again. */
+  seen: Set<string>;
 }
 
 export interface MetricsCacheLimits {
@@ -63,14 +70,19 @@ export class MetricsCache {
     if (!entry || entry.generation !== generation) {
       this.#plants.delete(plantUuid);
       if (this.#plants.size >= this.#limits.plants) this.#evictOldest(this.#plants);
-      entry = { generation, values: new Map() };
+      entry = { generation, values: new Map(), seen: new Set() };
       this.#plants.set(plantUuid, entry);
+    }
+    if (!entry.seen.has(key)) {
+      if (entry.seen.size >= this.#limits.valuesPerPlant) this.#evictOldest(entry.seen);
+      entry.seen.add(key);
+      return;
     }
     if (entry.values.size >= this.#limits.valuesPerPlant) this.#evictOldest(entry.values);
     entry.values.set(key, value);
   }
 
-  #evictOldest(map: Map<string, unknown>): void {
+  #evictOldest(map: Map<string, unknown> | Set<string>): void {
     const oldest = map.keys().next();
     if (!oldest.done) map.delete(oldest.value);
   }
