@@ -9,17 +9,26 @@ import { LoadGenerator } from './load/loadGenerator.ts';
 /**
  * The plant list's substring search (`GET /plants?search=`) among many plants, on each engine,
  * against a bare Fastify route answering the same JSON (as api.bench.ts measures): what finding
- * the few matching plants costs once scanning every name and external id would be felt. On
- * PostgreSQL a throwaway cluster (test/support/postgresCluster.ts); skipped without one.
+ * the few matching plants costs once scanning every name and external id would be felt. And
+ * the unsearched list among the same plants, its first page and a page deep in it, by the
+ * default sort and by one read from a descending index (migration 0015): what a fleet's list
+ * costs when it is not sorted whole on every page. On PostgreSQL a throwaway cluster
+ * (test/support/postgresCluster.ts); skipped without one.
  */
 const TARGET_RATIO = 0.3;
 const PLANTS = 2000;
 const CREATE_CONCURRENCY = 8;
 /** Matches Demo Home only (by name), and one fleet plant by external id: few among many. */
 const SEARCHES = ['demo', 'site-01234'];
+/** Unsearched pages of 20 among the 2,001 plants (Demo Home too): the first, and the 51st. */
+const PAGES = [
+  '/plants?size=20',
+  '/plants?size=20&page=50',
+  '/plants?size=20&page=50&sort=createdAt,desc',
+];
 
 export const searchBenchmark: BenchModule = {
-  title: `Search: requests/s, GET /plants?search= among ${PLANTS} plants on SQLite and PostgreSQL, ours vs bare Fastify`,
+  title: `Search: requests/s, GET /plants?search= and unsearched pages among ${PLANTS} plants on SQLite and PostgreSQL, ours vs bare Fastify`,
   async run() {
     const results: BenchResult[] = [];
     results.push(...(await measureEngine('SQLite', ':memory:', {})));
@@ -74,7 +83,21 @@ async function measureEngine(
         throw new Error(`${engine}: GET ${path} should find one plant: ${JSON.stringify(body)}`);
       routes.push({ name: `${engine}: GET ${path} (${PLANTS} plants)`, path, body });
     }
-    // One bare route for every search: the same path, the query picks the body.
+    for (const path of PAGES) {
+      const response = await fetch(new URL(path, ours.url), { headers });
+      const body = (await response.json()) as {
+        content: unknown[];
+        page: { totalElements: number };
+      };
+      if (
+        response.status !== 200 ||
+        body.content.length !== 20 ||
+        body.page.totalElements !== PLANTS + 1
+      )
+        throw new Error(`${engine}: GET ${path} should list 20 of ${PLANTS + 1} plants`);
+      routes.push({ name: `${engine}: GET ${path} (${PLANTS} plants)`, path, body });
+    }
+    // One bare route for every list: the same path, the query picks the body.
     const bodies = new Map(
       routes.map((route) => [new URL(route.path, ours.url).search, route.body]),
     );

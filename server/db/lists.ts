@@ -31,6 +31,11 @@ export interface ListOptions {
   defaultSort: readonly SortOrder[];
   /** A unique column, last in every order, so pages never overlap. */
   tieBreaker: string;
+  /**
+   * Every sort column is NOT NULL: the order then says nothing of where empty values go, so an
+   * index in the same order serves it (SQLite and PostgreSQL keep nulls at opposite ends).
+   */
+  sortColumnsNotNull?: boolean;
 }
 
 /**
@@ -78,10 +83,28 @@ export function pagedQuery<DB, TB extends keyof DB, O>(
   limit: unknown,
   offset: unknown,
 ) {
+  return orderedPage(query, sort, options, limit, offset).select(
+    sql<number>`count(*) over ()`.as(TOTAL),
+  );
+}
+
+/**
+ * As `pagedQuery` without the count: the window count needs every row before the first is
+ * answered, so a page read in an index's order could not stop at its LIMIT.
+ */
+export function orderedPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  sort: readonly SortOrder[],
+  options: ListOptions,
+  limit: unknown,
+  offset: unknown,
+) {
   let ordered = query;
+  let unique = false;
   for (const order of sort) {
     const spec = options.sortColumns[order.property];
     if (!spec) continue;
+    unique ||= spec === options.tieBreaker;
     const column =
       typeof spec === 'string'
         ? sql.ref(spec)
@@ -89,14 +112,15 @@ export function pagedQuery<DB, TB extends keyof DB, O>(
           ? spec.expression
           : sql`lower(${sql.ref(spec.column)})`;
     // Empty values last either way: SQLite and PostgreSQL disagree on their default place.
-    ordered = ordered.orderBy(column, (by) =>
-      order.direction === 'asc' ? by.asc().nullsLast() : by.desc().nullsLast(),
-    );
+    ordered = ordered.orderBy(column, (by) => {
+      const direction = order.direction === 'asc' ? by.asc() : by.desc();
+      return options.sortColumnsNotNull ? direction : direction.nullsLast();
+    });
   }
+  // Ordered by the tie breaker already, the rows have no ties left to order.
+  if (!unique) ordered = ordered.orderBy(sql.ref(options.tieBreaker), 'asc');
   return (
     ordered
-      .orderBy(sql.ref(options.tieBreaker), 'asc')
-      .select(sql<number>`count(*) over ()`.as(TOTAL))
       // Cast: SQLite re-prepares a statement on each run when LIMIT or OFFSET is a bare parameter.
       .limit(sql<number>`cast(${limit} as bigint)`)
       .offset(sql<number>`cast(${offset} as bigint)`)

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPlant, expectStatus } from '../support/entities.ts';
 import { testEngine } from '../support/testDatabases.ts';
-import { TestServer } from '../support/testServer.ts';
+import { newPlantBody, TestServer } from '../support/testServer.ts';
 
 /**
  * `GET /plants?search=` through its index (migration 0007: FTS5 trigrams on SQLite, pg_trgm on
@@ -155,28 +155,93 @@ describe('the plant search, as a property', () => {
         const all = await list(token, { search: searched, size: 200 });
         expect(all.content.map((plant) => plant.plantUuid).sort()).toEqual([...expected].sort());
         expect(all.page.totalElements).toBe(expected.length);
-        // Every page is its slice of the whole, sorted list, with the same total.
-        const pages = Math.ceil(expected.length / size);
-        for (let number = 0; number <= pages; number += 1) {
-          const page = await list(token, { search: searched, size, page: number });
-          expect(page.content).toEqual(all.content.slice(number * size, (number + 1) * size));
-          expect(page.page).toEqual({
-            number,
-            size,
-            totalElements: expected.length,
-            totalPages: pages,
-          });
-        }
+        await expectPaged((query) => list(token, query), { search: searched }, all.content, size);
       }),
       { numRuns: 60, seed: 13 },
     );
   }, 60_000);
 });
 
-async function list(
-  caller: string,
-  query: Record<string, string | number>,
-): Promise<{ content: Listed[]; page: Record<string, number> }> {
+describe('the unsearched list, as a property', () => {
+  test('every sort, both ways, pages through the whole list as sorting it would, ties by plant', async () => {
+    // A clock of its own that moves every third plant: createdAt and updatedAt tie in runs.
+    let time = Date.parse('2026-03-01T10:00:00Z');
+    const own = await TestServer.start({ now: () => new Date(time) });
+    try {
+      const caller = await own.tokenFor('installer');
+      // Few names, cases mixed: lower(name) ties often.
+      const names = fc.sample(fc.constantFrom('b', 'B', 'ö', 'Ö', 'a b', 'A B', 'a', '1'), {
+        numRuns: 20,
+        seed: 15,
+      });
+      for (const [index, name] of names.entries()) {
+        if (index % 3 === 0) time += 1000;
+        expectStatus(
+          await own.request('POST', '/plants', { token: caller, body: newPlantBody({ name }) }),
+          201,
+          'create plant',
+        );
+      }
+      const read = async (query: Record<string, string | number>) =>
+        expectStatus<ListPage>(
+          await own.request('GET', '/plants', { token: caller, query }),
+          200,
+          `list ${JSON.stringify(query)}`,
+        );
+      const everything = (await read({ size: 200, sort: 'plantUuid' })).content;
+      const keys: Record<string, (plant: Listed & Record<string, unknown>) => string> = {
+        name: (plant) => plant.name.toLowerCase(),
+        createdAt: (plant) => String(plant.createdAt),
+        updatedAt: (plant) => String(plant.updatedAt),
+        plantUuid: (plant) => plant.plantUuid,
+      };
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...Object.keys(keys)),
+          fc.constantFrom('asc', 'desc'),
+          fc.integer({ min: 1, max: 7 }),
+          async (property, direction, size) => {
+            const key = keys[property]!;
+            const sign = direction === 'asc' ? 1 : -1;
+            // Code point order, as SQLite's BINARY and PostgreSQL's C.UTF-8 compare.
+            const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+            const expected = [...everything].sort(
+              (a, b) =>
+                sign * compare(key(a as never), key(b as never)) ||
+                compare(a.plantUuid, b.plantUuid),
+            );
+            await expectPaged(read, { sort: `${property},${direction}` }, expected, size);
+          },
+        ),
+        { numRuns: 20, seed: 15 },
+      );
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+});
+
+interface ListPage {
+  content: Listed[];
+  page: Record<string, number>;
+}
+
+/** Every page is its slice of the whole, sorted list, with the whole's total; past the end, none. */
+async function expectPaged(
+  read: (query: Record<string, string | number>) => Promise<ListPage>,
+  query: Record<string, string>,
+  whole: readonly Listed[],
+  size: number,
+): Promise<void> {
+  const pages = Math.ceil(whole.length / size);
+  for (let number = 0; number <= pages; number += 1) {
+    const page = await read({ ...query, size, page: number });
+    expect(page.content).toEqual(whole.slice(number * size, (number + 1) * size));
+    expect(page.page).toEqual({ number, size, totalElements: whole.length, totalPages: pages });
+  }
+}
+
+async function list(caller: string, query: Record<string, string | number>): Promise<ListPage> {
   const response = await server.request('GET', '/plants', { token: caller, query });
   return expectStatus(response, 200, `list ${JSON.stringify(query)}`);
 }

@@ -13,6 +13,7 @@ import * as readingsIntegrity from './0009_readings_integrity.ts';
 import * as searchIndexUpkeep from './0010_search_index_upkeep.ts';
 import * as sensorSignInversion from './0013_sensor_sign_inversion.ts';
 import * as sensorHourDays from './0014_sensor_hour_days.ts';
+import * as plantListOrder from './0015_plant_list_order.ts';
 
 /**
  * A migration is told the engine it runs on: the same migrations make both schemas, and what
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0010_search_index_upkeep': searchIndexUpkeep,
   '0013_sensor_sign_inversion': sensorSignInversion,
   '0014_sensor_hour_days': sensorHourDays,
+  '0015_plant_list_order': plantListOrder,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {
