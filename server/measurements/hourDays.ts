@@ -110,7 +110,11 @@ export async function writeHourDays(
   }
 }
 
-/** Packs the sensor's UTC days holding `span` anew from its hourly rows. */
+/**
+ * Packs the sensor's UTC days holding `span` anew from its hourly rows. Written over (an upsert,
+ * one statement): its callers (ingestion, a sign inversion, the backfill) never leave a day
+ * without the hours it had, so no row has to go.
+ */
 export async function repackHourDays(trx: Db, sensorUuid: string, span: TimeRange): Promise<void> {
   const days = utcDaysOf(span);
   if (days.end <= days.start) return;
@@ -131,7 +135,22 @@ export async function repackHourDays(trx: Db, sensorUuid: string, span: TimeRang
     energyKwh: row.energy_kwh === null ? null : Number(row.energy_kwh),
     coveredSeconds: Number(row.covered_seconds),
   }));
-  await writeHourDays(trx, sensorUuid, days, hours);
+  const packed = packHourDays(hours).map((day) => ({
+    sensor_uuid: sensorUuid,
+    day_start: day.dayStart,
+    hours: day.hours,
+  }));
+  for (let first = 0; first < packed.length; first += INSERT_CHUNK_ROWS) {
+    await trx
+      .insertInto('sensor_hour_days')
+      .values(packed.slice(first, first + INSERT_CHUNK_ROWS))
+      .onConflict((conflict) =>
+        conflict
+          .columns(['sensor_uuid', 'day_start'])
+          .doUpdateSet((row) => ({ hours: row.ref('excluded.hours') })),
+      )
+      .execute();
+  }
 }
 
 /** Deletes every packed row of the sensor. */

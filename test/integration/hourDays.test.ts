@@ -53,11 +53,13 @@ describe('hours packed by UTC day', () => {
       DAY0 + 86_400_000,
       DAY0 + 2 * 86_400_000,
     ]);
-    // A database from before 0014: the table gone, the migration not yet run.
+    // A database from before 0014: the table gone, it and the later migrations not yet run
+    // (0015's list indexes dropped, so that it runs again after 0014).
     await sql`drop table sensor_hour_days`.execute(fixture.db);
-    await sql`delete from kysely_migration where name = '0014_sensor_hour_days'`.execute(
-      fixture.db,
-    );
+    for (const index of await listIndexes(fixture.db)) {
+      await sql`drop index ${sql.id(index)}`.execute(fixture.db);
+    }
+    await sql`delete from kysely_migration where name >= '0014'`.execute(fixture.db);
     await fixture.opened.close();
 
     const migrated = await openDatabase(location);
@@ -73,6 +75,19 @@ describe('hours packed by UTC day', () => {
     }
   });
 });
+
+/** The indexes migration 0015 makes. */
+async function listIndexes(db: Db): Promise<string[]> {
+  const { rows } =
+    testEngine() === 'postgres'
+      ? await sql<{ name: string }>`
+          select indexname as name from pg_indexes where indexname like 'plants_list_%'`.execute(db)
+      : await sql<{ name: string }>`
+          select name from sqlite_master where type = 'index' and name like 'plants_list_%'`.execute(
+          db,
+        );
+  return rows.map((row) => row.name);
+}
 
 /** The rows as text, alike on both engines (a blob is a Uint8Array on one, a Buffer on the other). */
 const packedRows = async (db: Db) =>
