@@ -97,17 +97,7 @@ export async function writeHourDays(
     .where('day_start', '>=', days.start)
     .where('day_start', '<', days.end)
     .execute();
-  const rows = packHourDays(hours).map((day) => ({
-    sensor_uuid: sensorUuid,
-    day_start: day.dayStart,
-    hours: day.hours,
-  }));
-  for (let first = 0; first < rows.length; first += INSERT_CHUNK_ROWS) {
-    await trx
-      .insertInto('sensor_hour_days')
-      .values(rows.slice(first, first + INSERT_CHUNK_ROWS))
-      .execute();
-  }
+  await storeHourDays(trx, sensorUuid, hours, 'insert');
 }
 
 /**
@@ -135,21 +125,34 @@ export async function repackHourDays(trx: Db, sensorUuid: string, span: TimeRang
     energyKwh: row.energy_kwh === null ? null : Number(row.energy_kwh),
     coveredSeconds: Number(row.covered_seconds),
   }));
-  const packed = packHourDays(hours).map((day) => ({
+  await storeHourDays(trx, sensorUuid, hours, 'upsert');
+}
+
+/** Writes the packed days of `hours`: plain inserts, or over the rows already there. */
+async function storeHourDays(
+  trx: Db,
+  sensorUuid: string,
+  hours: readonly PackedHour[],
+  how: 'insert' | 'upsert',
+): Promise<void> {
+  const rows = packHourDays(hours).map((day) => ({
     sensor_uuid: sensorUuid,
     day_start: day.dayStart,
     hours: day.hours,
   }));
-  for (let first = 0; first < packed.length; first += INSERT_CHUNK_ROWS) {
-    await trx
+  for (let first = 0; first < rows.length; first += INSERT_CHUNK_ROWS) {
+    const insert = trx
       .insertInto('sensor_hour_days')
-      .values(packed.slice(first, first + INSERT_CHUNK_ROWS))
-      .onConflict((conflict) =>
-        conflict
-          .columns(['sensor_uuid', 'day_start'])
-          .doUpdateSet((row) => ({ hours: row.ref('excluded.hours') })),
-      )
-      .execute();
+      .values(rows.slice(first, first + INSERT_CHUNK_ROWS));
+    await (
+      how === 'insert'
+        ? insert
+        : insert.onConflict((conflict) =>
+            conflict
+              .columns(['sensor_uuid', 'day_start'])
+              .doUpdateSet((row) => ({ hours: row.ref('excluded.hours') })),
+          )
+    ).execute();
   }
 }
 
