@@ -141,7 +141,7 @@ export function registerRoutes(
         reply.code(route.status);
         if (route.status === 204) return reply.send();
         if (result instanceof EncodedJson) {
-          return reply.type('application/json; charset=utf-8').send(result.bytes);
+          return reply.type('application/json; charset=utf-8').send(result.body);
         }
         return reply.send(result);
       },

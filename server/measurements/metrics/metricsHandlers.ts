@@ -44,7 +44,7 @@ const FLOW_OF: Record<Kind, (sensors: readonly EnergySensor[]) => PlantFlow> = {
 
 /** Long answers are not worth their memory: dashboards repeat short ones. */
 const MAX_CACHED_BYTES = 256 * 1024;
-const worthKeeping = (answer: EncodedJson<Series>) => answer.bytes.length <= MAX_CACHED_BYTES;
+const worthKeeping = (answer: EncodedJson<Series>) => answer.byteLength <= MAX_CACHED_BYTES;
 /** Per plant: its energy sensors, and its consumption and production flows. */
 const SENSOR_CACHE_LIMITS: MetricsCacheLimits = {
   plants: DEFAULT_METRICS_CACHE_LIMITS.plants,
