@@ -229,12 +229,25 @@ function offsetText(minutes: number): string {
   return `${sign}${TWO_DIGITS[Math.floor(absolute / 60)]}:${TWO_DIGITS[absolute % 60]}`;
 }
 
+/** Date prefixes by day: a daily series writes a new day at every point. */
+const datePrefixes = new Map<number, string>();
+const MAX_REMEMBERED_PREFIXES = 4096;
+
 /** `yyyy-MM-ddT` of a day counted from 1970-01-01. */
 function datePrefixOf(epochDay: number): string {
+  const remembered = datePrefixes.get(epochDay);
+  if (remembered !== undefined) return remembered;
   const date = new Date(epochDay * DAY_MS);
   const year = String(date.getUTCFullYear()).padStart(4, '0');
-  return `${year}-${TWO_DIGITS[date.getUTCMonth() + 1]}-${TWO_DIGITS[date.getUTCDate()]}T`;
+  const prefix = `${year}-${TWO_DIGITS[date.getUTCMonth() + 1]}-${TWO_DIGITS[date.getUTCDate()]}T`;
+  if (datePrefixes.size >= MAX_REMEMBERED_PREFIXES) datePrefixes.clear();
+  datePrefixes.set(epochDay, prefix);
+  return prefix;
 }
+
+/** One `LocalTimestamps` per zone, so its texts of whole hours outlive a series. */
+const timestampsByZone = new Map<string, LocalTimestamps>();
+const MAX_REMEMBERED_ZONES = 64;
 
 /**
  * ISO 8601 in a zone's local time with its offset, `2026-03-29T03:00:00+02:00`; milliseconds
@@ -253,9 +266,22 @@ export class LocalTimestamps {
   #datePrefix = '';
   /** `HH:00:00` and the offset's text, by local hour, for the current offset. */
   #wholeHours: (string | undefined)[] = [];
+  /** `#wholeHours` by offset: a zone has one or two offsets. */
+  readonly #wholeHoursByOffset = new Map<number, (string | undefined)[]>();
 
   constructor(zone: string) {
     this.#zone = zone;
+  }
+
+  /** The zone's shared instance (`format` keeps no state a caller could see). */
+  static of(zone: string): LocalTimestamps {
+    let timestamps = timestampsByZone.get(zone);
+    if (!timestamps) {
+      if (timestampsByZone.size >= MAX_REMEMBERED_ZONES) timestampsByZone.clear();
+      timestamps = new LocalTimestamps(zone);
+      timestampsByZone.set(zone, timestamps);
+    }
+    return timestamps;
   }
 
   format(instant: number): string {
@@ -269,7 +295,9 @@ export class LocalTimestamps {
     if (offset !== this.#offset) {
       this.#offset = offset;
       this.#offsetText = offsetText(offset);
-      this.#wholeHours = [];
+      let wholeHours = this.#wholeHoursByOffset.get(offset);
+      if (!wholeHours) this.#wholeHoursByOffset.set(offset, (wholeHours = []));
+      this.#wholeHours = wholeHours;
     }
     const wall = instant + offset * MINUTE_MS;
     const localDay = Math.floor(wall / DAY_MS);
@@ -301,4 +329,4 @@ export class LocalTimestamps {
 
 /** One timestamp as `LocalTimestamps` writes it. */
 export const formatLocal = (zone: string, instant: number): string =>
-  new LocalTimestamps(zone).format(instant);
+  LocalTimestamps.of(zone).format(instant);

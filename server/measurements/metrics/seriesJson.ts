@@ -24,7 +24,7 @@ export function seriesJson(
   points: readonly Combined[],
 ): EncodedJson<Series> {
   const zone = plant.timezone;
-  const timestamps = new LocalTimestamps(zone);
+  const timestamps = LocalTimestamps.of(zone);
   let text =
     `{"plantUuid":${JSON.stringify(plant.plant_uuid)},"timezone":${JSON.stringify(zone)}` +
     `,"unit":${JSON.stringify(unit)},"from":"${timestamps.format(span.start)}"` +
