@@ -25,28 +25,26 @@ export function parseInput<T extends z.ZodType>(
  * Where a text (or a key) holds U+0000, if anywhere. PostgreSQL cannot store or even compare
  * it, so it is refused on both engines alike, before any query.
  */
-function pathOfNul(
-  value: unknown,
-  path: (string | number)[] = [],
-): (string | number)[] | undefined {
-  if (typeof value === 'string') return value.includes('\0') ? path : undefined;
+function pathOfNul(value: unknown): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\0') ? [] : undefined;
   if (typeof value !== 'object' || value === null) return undefined;
+  // The path is made on the way out of a find only: most inputs hold no NUL at all.
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       const item: unknown = value[index];
       if (typeof item !== 'object' && typeof item !== 'string') continue;
-      const found = pathOfNul(item, [...path, index]);
-      if (found) return found;
+      const found = pathOfNul(item);
+      if (found) return [index, ...found];
     }
     return undefined;
   }
   // Parsed JSON and query strings are plain objects; a Date or other instance holds no input text.
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\0')) return [...path, key];
-    const found = pathOfNul(item, [...path, key]);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    if (key.includes('\0')) return [key];
+    const found = pathOfNul((value as Record<string, unknown>)[key]);
+    if (found) return [key, ...found];
   }
   return undefined;
 }
