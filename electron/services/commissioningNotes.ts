@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import {
@@ -13,7 +13,12 @@ import {
   type NotesSubject,
   type StepNotes,
 } from '../ipc/contract.ts';
-import { readJsonFile, setAsideCorruptFile, writeJsonFileAtomic } from './dataFolder.ts';
+import {
+  ensurePrivateFolder,
+  readJsonFile,
+  setAsideCorruptFile,
+  writeJsonFileAtomic,
+} from './dataFolder.ts';
 import { HostError } from './hostError.ts';
 import type { DraftOwner } from './drafts/draftStore.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -150,11 +155,7 @@ export function createCommissioningNotes(deps: CommissioningNotesDeps): Commissi
   }
 
   function write(location: NotesLocation, notes: CommissioningNotes): void {
-    // mkdir's mode is narrowed by the umask and never applied to a folder that already exists.
-    for (const folder of location.folders) {
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
-      chmodSync(folder, 0o700);
-    }
+    for (const folder of location.folders) ensurePrivateFolder(folder);
     writeJsonFileAtomic(location.file, { version: STORE_VERSION, notes });
   }
 

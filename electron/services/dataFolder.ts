@@ -1,5 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+
+/**
+ * Makes `path` (and its parents) a folder only its owner may enter, 0700: mkdir's mode is
+ * narrowed by the umask and never applied to a folder that already exists, hence the chmod.
+ */
+export function ensurePrivateFolder(path: string): void {
+  mkdirSync(path, { recursive: true, mode: 0o700 });
+  chmodSync(path, 0o700);
+}
+
+/** The file of an environment's records: environment ids are ours, but a name is never a path. */
+export const environmentFileName = (environmentId: string): string =>
+  `${environmentId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`;
 
 /** What reading a JSON file from the data folder found. */
 export type JsonFileRead =

@@ -1,8 +1,14 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { AcceptanceRecheck } from '../../ipc/contract.ts';
-import { readJsonFile, setAsideCorruptFile, writeJsonFileAtomic } from '../dataFolder.ts';
+import {
+  ensurePrivateFolder,
+  environmentFileName as fileNameOf,
+  readJsonFile,
+  setAsideCorruptFile,
+  writeJsonFileAtomic,
+} from '../dataFolder.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -32,10 +38,6 @@ export interface AcceptanceStore {
   remove(environmentId: string): void;
 }
 
-/** Environment ids are ours (`local`, uuids), but a file name must never be a path. */
-const fileNameOf = (environmentId: string) =>
-  `${environmentId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`;
-
 export function createAcceptanceStore(dataDir: string, log: Logger): AcceptanceStore {
   const folder = join(dataDir, 'acceptance');
   return {
@@ -52,7 +54,7 @@ export function createAcceptanceStore(dataDir: string, log: Logger): AcceptanceS
       return [];
     },
     save(environmentId, rechecks) {
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      ensurePrivateFolder(folder);
       writeJsonFileAtomic(join(folder, fileNameOf(environmentId)), { version: 1, rechecks });
     },
     remove(environmentId) {

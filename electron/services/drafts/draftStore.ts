@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DraftContent, type Draft } from '../../ipc/contract.ts';
-import { readJsonFile, setAsideCorruptFile, writeJsonFileAtomic } from '../dataFolder.ts';
+import {
+  ensurePrivateFolder,
+  readJsonFile,
+  setAsideCorruptFile,
+  writeJsonFileAtomic,
+} from '../dataFolder.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { normalizeEmail } from '../secrets.ts';
 
@@ -97,12 +102,6 @@ export function createDraftStore(dataDir: string, log: Logger = silentLogger): D
   const root = join(dataDir, 'drafts');
   const folderOf = (owner: DraftOwner) => draftFolders(dataDir, owner)[1];
 
-  /** mkdir's mode is narrowed by the umask but never applied to a folder that already exists. */
-  function ensureFolder(path: string): void {
-    mkdirSync(path, { recursive: true, mode: 0o700 });
-    chmodSync(path, 0o700);
-  }
-
   function readFile(owner: DraftOwner, path: string): Draft | undefined {
     const read = readJsonFile(path);
     if (read.status === 'missing') return undefined;
@@ -147,8 +146,8 @@ export function createDraftStore(dataDir: string, log: Logger = silentLogger): D
       if (!sameOwner(owner, draft)) {
         throw new Error('A draft is written only to the folder of its environment and account');
       }
-      ensureFolder(root);
-      ensureFolder(folderOf(owner));
+      ensurePrivateFolder(root);
+      ensurePrivateFolder(folderOf(owner));
       writeJsonFileAtomic(join(folderOf(owner), name), { version: STORE_VERSION, draft });
     },
 

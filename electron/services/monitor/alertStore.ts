@@ -1,8 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { MonitorSettings } from '../../ipc/contract.ts';
-import { readJsonFile, setAsideCorruptFile, writeJsonFileAtomic } from '../dataFolder.ts';
+import {
+  ensurePrivateFolder,
+  environmentFileName as fileNameOf,
+  readJsonFile,
+  setAsideCorruptFile,
+  writeJsonFileAtomic,
+} from '../dataFolder.ts';
 import type { Logger } from '../logger.ts';
 import { NO_ALERTS, type EnvironmentAlerts } from './alertLifecycle.ts';
 
@@ -38,14 +43,10 @@ export interface AlertStore {
   saveSettings(settings: MonitorSettings): void;
 }
 
-/** Environment ids are ours (`local`, uuids), but a file name must never be a path. */
-const fileNameOf = (environmentId: string) =>
-  `${environmentId.replace(/[^A-Za-z0-9_-]/g, '_')}.json`;
-
 export function createAlertStore(dataDir: string, log: Logger): AlertStore {
   const folder = join(dataDir, 'alerts');
   const settingsFile = join(dataDir, 'monitor-settings.json');
-  const ensureFolder = () => mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const ensureFolder = () => ensurePrivateFolder(folder);
 
   function readOrSetAside<T>(path: string, schema: z.ZodType<T>, fallback: T): T {
     const read = readJsonFile(path);
@@ -74,7 +75,7 @@ export function createAlertStore(dataDir: string, log: Logger): AlertStore {
       return readOrSetAside(settingsFile, StoredSettings, DEFAULT_MONITOR_SETTINGS);
     },
     saveSettings(settings) {
-      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      ensurePrivateFolder(dataDir);
       writeJsonFileAtomic(settingsFile, settings);
     },
   };
