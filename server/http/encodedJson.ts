@@ -12,9 +12,8 @@ export class EncodedJson<T> {
   static readonly #TEXT_BODY_BYTES = 16 * 1024;
 
   readonly byteLength: number;
-  #text: string | undefined;
-  #bytes: Buffer | undefined;
-  readonly #ascii: boolean;
+  /** What to hand the response: the text of a short body, the bytes of a long one. */
+  readonly body: string | Buffer;
   /** The type of the value encoded, for the compiler only. */
   declare readonly value?: T;
 
@@ -23,29 +22,16 @@ export class EncodedJson<T> {
    * proves for series); `ascii` when the caller knows every character of it is ASCII.
    */
   private constructor(json: string, ascii: boolean) {
-    this.#text = json;
-    this.#ascii = ascii;
     this.byteLength = ascii ? json.length : Buffer.byteLength(json);
+    // ASCII text is its own UTF-8, and encoding it as Latin-1 skips UTF-8's scan of each char.
+    this.body =
+      this.byteLength <= EncodedJson.#TEXT_BODY_BYTES
+        ? json
+        : Buffer.from(json, ascii ? 'latin1' : 'utf8');
   }
 
   /** JSON text made another, faster way than `JSON.stringify` (see the constructor). */
   static ofJsonText<T>(json: string, ascii = false): EncodedJson<T> {
     return new EncodedJson<T>(json, ascii);
-  }
-
-  get bytes(): Buffer {
-    if (this.#bytes) return this.#bytes;
-    // ASCII text is its own UTF-8, and encoding it as Latin-1 skips UTF-8's scan of each char.
-    const bytes = Buffer.from(this.#text!, this.#ascii ? 'latin1' : 'utf8');
-    if (this.byteLength > EncodedJson.#TEXT_BODY_BYTES) {
-      this.#bytes = bytes;
-      this.#text = undefined;
-    }
-    return bytes;
-  }
-
-  /** What to hand the response: the text of a short body, the bytes of a long one. */
-  get body(): string | Buffer {
-    return this.byteLength <= EncodedJson.#TEXT_BODY_BYTES ? this.#text! : this.bytes;
   }
 }

@@ -151,9 +151,13 @@ export function registerRoutes(
 
 /** The caller's verified access claims, if the request carried a token verified before. */
 function callerOf(request: FastifyRequest, context: ServerContext): AccessClaims | undefined {
-  const header = request.headers.authorization;
-  if (header?.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
-  return context.tokens.recentlyVerifiedAccess(header.slice(7).trim());
+  let token: string;
+  try {
+    token = bearerToken(request.headers.authorization);
+  } catch {
+    return undefined;
+  }
+  return context.tokens.recentlyVerifiedAccess(token);
 }
 
 /** Synchronous when the access token was verified before; throws the 401 or 403. */
