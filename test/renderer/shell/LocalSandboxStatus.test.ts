@@ -107,8 +107,9 @@ describe('the cannot-reach banner follows reachability', () => {
     expect(banner(app).exists()).toBe(false);
     app.emit('localSandbox.changed', STOPPED);
     await app.settle();
-    expect(banner(app).text()).toContain('Cannot reach Local sandbox.');
-    expect(banner(app).text()).toContain('The Local sandbox is stopped.');
+    expect(banner(app).text()).toContain(
+      'Cannot reach Local sandbox. The Local sandbox is stopped.',
+    );
     app.emit('localSandbox.changed', { status: 'starting', restarts: 0 });
     await app.settle();
     expect(banner(app).exists()).toBe(true);
