@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import vueI18n from '@intlify/eslint-plugin-vue-i18n';
+import { I18N_PENDING } from './i18n/pending.js';
 
 export default tseslint.config(
   {
@@ -38,6 +40,46 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.browser },
       parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] },
+    },
+  },
+  {
+    // Every word a user reads comes from i18n/messages: no raw text in templates or in the
+    // attributes that are shown or read out. Symbols, units and numbers may stay.
+    files: ['renderer/src/**/*.vue'],
+    ignores: I18N_PENDING,
+    plugins: { '@intlify/vue-i18n': vueI18n },
+    rules: {
+      '@intlify/vue-i18n/no-raw-text': [
+        'error',
+        {
+          attributes: {
+            '/.+/': [
+              'label',
+              'title',
+              'aria-label',
+              'aria-description',
+              'placeholder',
+              'alt',
+              'header',
+              'summary',
+              'detail',
+              'empty-message',
+              'emptyMessage',
+              'on-label',
+              'off-label',
+              'accept-label',
+              'reject-label',
+              'legend',
+              'caption',
+              'message',
+              'hint',
+              'tooltip',
+            ],
+          },
+          ignorePattern: '^[\\s\\d.,:;()\\[\\]+\\-–—−·•…/|×%°#*=<>!?"\'’]*$',
+          ignoreText: ['PlantDesk', 'W', 'kW', 'kWh', 'Wh', 'MW', 'MWh', 'kWp', 'V', 'A', '%', '°'],
+        },
+      ],
     },
   },
   {

@@ -17,8 +17,23 @@ const sqliteProject = {
     name: 'sqlite',
     include: ['test/**/*.test.ts'],
     // Playwright runs test/e2e (npm run test:e2e); enginesAgree needs both engines, hence the
-    // postgres project.
-    exclude: ['test/e2e/**', 'node_modules/**', 'test/integration/enginesAgree.test.ts'],
+    // postgres project; component tests are the renderer project's.
+    exclude: [
+      'test/e2e/**',
+      'node_modules/**',
+      'test/integration/enginesAgree.test.ts',
+      'test/renderer/**',
+    ],
+  },
+} satisfies TestProjectInlineConfiguration;
+
+/** Component tests: each mounts with the app's vue-i18n (a setup file only these pay for). */
+const rendererProject = {
+  extends: true,
+  test: {
+    name: 'renderer',
+    include: ['test/renderer/**/*.test.ts'],
+    setupFiles: ['test/renderer/support/i18nForComponents.ts'],
   },
 } satisfies TestProjectInlineConfiguration;
 
@@ -30,7 +45,9 @@ export default defineConfig({
   ...sharedConfig,
   test: {
     ...sharedConfig.test,
-    projects: plan.run ? [sqliteProject, postgresProject] : [sqliteProject],
+    projects: plan.run
+      ? [sqliteProject, rendererProject, postgresProject]
+      : [sqliteProject, rendererProject],
     // Both engines' suites side by side: vitest's default, a worker per core but one, is a
     // single worker on two cores, where the PostgreSQL suites would then run after the rest.
     ...(plan.run ? { maxWorkers: Math.max(2, availableParallelism() - 1) } : {}),

@@ -15,6 +15,13 @@ export const rendererConfig: UserConfig = {
   root: rendererRoot,
   base: './',
   plugins: [vue()],
+  // vue-i18n's bundler build: Composition API only (the legacy API is left out of the bundle),
+  // no devtools hook in production.
+  define: {
+    __VUE_I18N_FULL_INSTALL__: 'true',
+    __VUE_I18N_LEGACY_API__: 'false',
+    __INTLIFY_PROD_DEVTOOLS__: 'false',
+  },
   build: {
     outDir: rendererOutDir,
     emptyOutDir: true,

@@ -9,6 +9,7 @@ import { SensorCreateDto } from '../../api/schemas/sensors.ts';
 import { SettingValue } from '../../api/schemas/vendors.ts';
 import { isSecureEnough } from './addresses.ts';
 import type { ChannelName, EventName } from './names.ts';
+import { APP_LOCALES, type AppLocale } from '../../i18n/locales.ts';
 
 export { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName } from './names.ts';
 
@@ -113,6 +114,14 @@ export interface KeychainStatus {
   message?: string;
 }
 
+/** The language of the app: the user's choice, else the system's (i18n/locales.ts). */
+export interface LanguageState {
+  /** Chosen in the app, or null while it follows the system. */
+  chosen: AppLocale | null;
+  /** What the host's system prefers, among the languages PlantDesk speaks. */
+  system: AppLocale;
+}
+
 export interface AppInfo {
   name: string;
   version: string;
@@ -123,6 +132,7 @@ export interface AppInfo {
    * started at (`--clock`) plus the time since. The renderer's "now" follows it.
    */
   now: number;
+  language: LanguageState;
 }
 
 // ── Fleet monitoring: alerts ────────────────────────────────────────────────────────────────
@@ -590,6 +600,8 @@ function isPlainFileName(name: string): boolean {
 
 export const channels = {
   'app.info': channel<AppInfo>()(z.tuple([])),
+  /** Keeps the user's language (null: follow the system again); the host's texts follow at once. */
+  'app.setLanguage': channel<LanguageState>()(z.tuple([z.enum(APP_LOCALES).nullable()])),
 
   'environments.list': channel<EnvironmentList>()(z.tuple([])),
   'environments.add': channel<Environment>()(z.tuple([EnvironmentInput])),

@@ -5,6 +5,7 @@
  */
 export const CHANNEL_NAMES = [
   'app.info',
+  'app.setLanguage',
   'environments.list',
   'environments.add',
   'environments.update',

@@ -215,6 +215,8 @@ function main(): void {
         isSupported: () => Notification.isSupported(),
         showAlerts: showWindow,
       }),
+      systemLanguages: () => app.getPreferredSystemLanguages(),
+      onLanguageChanged: () => applyMenu(),
       // Running at a chosen instant: `--clock=2026-06-21T12:00:00+02:00` or PLANTDESK_CLOCK.
       clock: app.commandLine.getSwitchValue('clock') || process.env.PLANTDESK_CLOCK || undefined,
       async openExternal(url: string) {
@@ -264,24 +266,33 @@ function main(): void {
       applicationVersion: app.getVersion(),
       version: `Electron ${process.versions.electron}`,
     });
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        buildMenuTemplate({
-          isMac: process.platform === 'darwin',
-          appName: APP_NAME,
-          showAbout,
-          devTools: !app.isPackaged,
-          openLogsFolder() {
-            shell.openPath(logDir).then(
-              (problem) => {
-                if (problem) fileLog.warn('Logs folder not opened', { problem });
-              },
-              () => {},
-            );
-          },
-        }),
-      ),
-    );
+    // In the user's language, and again whenever they choose another.
+    function applyMenu(): void {
+      starting.then(
+        ({ language }) =>
+          Menu.setApplicationMenu(
+            Menu.buildFromTemplate(
+              buildMenuTemplate({
+                isMac: process.platform === 'darwin',
+                appName: APP_NAME,
+                t: language.translator(),
+                showAbout,
+                devTools: !app.isPackaged,
+                openLogsFolder() {
+                  shell.openPath(logDir).then(
+                    (problem) => {
+                      if (problem) fileLog.warn('Logs folder not opened', { problem });
+                    },
+                    () => {},
+                  );
+                },
+              }),
+            ),
+          ),
+        () => {},
+      );
+    }
+    applyMenu();
 
     let stopForwarding = () => {};
     let shutdown: 'no' | 'running' | 'done' = 'no';

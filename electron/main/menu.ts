@@ -1,8 +1,11 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import type { Translate } from '../../i18n/translator.ts';
 
 export interface MenuActions {
   isMac: boolean;
   appName: string;
+  /** The user's language (menu.* messages). */
+  t: Translate;
   /** Shows the name and version (a dialog; macOS also has the native panel in the app menu). */
   showAbout(): void;
   /** Opens the folder with the log files in the system file manager. */
@@ -12,8 +15,8 @@ export interface MenuActions {
 }
 
 /** A packaged app's View menu: zoom and full screen; no reload, no DevTools toggle. */
-const PACKAGED_VIEW_MENU: MenuItemConstructorOptions = {
-  label: 'View',
+const packagedViewMenu = (t: Translate): MenuItemConstructorOptions => ({
+  label: t('menu.view'),
   submenu: [
     { role: 'resetZoom' },
     { role: 'zoomIn' },
@@ -21,7 +24,7 @@ const PACKAGED_VIEW_MENU: MenuItemConstructorOptions = {
     { type: 'separator' },
     { role: 'togglefullscreen' },
   ],
-};
+});
 
 /**
  * The application menu: Electron's standard roles (so shortcuts, Services, Hide, Window and
@@ -32,16 +35,19 @@ export function buildMenuTemplate(actions: MenuActions): MenuItemConstructorOpti
   const help: MenuItemConstructorOptions = {
     role: 'help',
     submenu: [
-      { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
+      { label: actions.t('menu.openLogsFolder'), click: () => actions.openLogsFolder() },
       { type: 'separator' },
-      { label: `About ${actions.appName}`, click: () => actions.showAbout() },
+      {
+        label: actions.t('menu.about', { app: actions.appName }),
+        click: () => actions.showAbout(),
+      },
     ],
   };
   return [
     ...(actions.isMac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
     { role: 'fileMenu' },
     { role: 'editMenu' },
-    actions.devTools ? { role: 'viewMenu' } : PACKAGED_VIEW_MENU,
+    actions.devTools ? { role: 'viewMenu' } : packagedViewMenu(actions.t),
     { role: 'windowMenu' },
     help,
   ];

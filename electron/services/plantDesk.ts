@@ -33,6 +33,8 @@ import { createAlertStore } from './monitor/alertStore.ts';
 import { createMonitor, type Monitor } from './monitor/monitorService.ts';
 import { createAcceptanceService } from './acceptance/acceptanceService.ts';
 import { createAcceptanceStore } from './acceptance/acceptanceStore.ts';
+import { createLanguagePreference, type LanguagePreference } from './languagePreference.ts';
+import type { AppLocale } from '../../i18n/locales.ts';
 
 /**
  * The composition both hosts use (Electron main and the browser-mode web host): every service
@@ -94,6 +96,13 @@ export interface PlantDeskOptions {
   notify?(notification: AlertNotification): void;
   /** `immediate`: alerts open and clear at the first evaluation (demos, end-to-end tests). */
   alertTiming?: 'rules' | 'immediate';
+  /**
+   * The system's preferred languages, most preferred first (Electron:
+   * app.getPreferredSystemLanguages()). Default: the host process's own locale.
+   */
+  systemLanguages?(): readonly string[];
+  /** After the effective language changed (Electron: the menu is built again in it). */
+  onLanguageChanged?(locale: AppLocale): void;
 }
 
 export interface AddressChange {
@@ -107,6 +116,8 @@ export interface PlantDesk {
   events: EventBus;
   /** The fleet monitor (the Electron host shows its open-alert count in the tray). */
   monitor: Monitor;
+  /** The user's language, which the host's own texts follow. */
+  language: LanguagePreference;
   /** Stops the Local sandbox and the session's timers; in-flight API calls are cancelled. */
   dispose(): Promise<void>;
 }
@@ -126,6 +137,13 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   // A malformed clock fails the start, before any service is running.
   const now = clockFrom(options.clock);
   const events = createEventBus();
+  const language = createLanguagePreference({
+    dataDir: options.dataDir,
+    systemLanguages:
+      options.systemLanguages ?? (() => [Intl.DateTimeFormat().resolvedOptions().locale]),
+    log,
+    onChange: (locale) => options.onLanguageChanged?.(locale),
+  });
   const secrets = options.secrets ?? (await openSecretStore({ log }));
 
   const environments = createEnvironmentStore({
@@ -317,7 +335,11 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         host: options.host,
         keychain: secrets.status,
         now: now().getTime(),
+        language: language.state(),
       };
+    },
+    async 'app.setLanguage'(locale) {
+      return language.choose(locale);
     },
 
     async 'environments.list'() {
@@ -564,6 +586,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     handlers,
     events,
     monitor,
+    language,
     dispose: () => (disposed ??= dispose()),
   };
 }

@@ -10,7 +10,9 @@ import './styles.css';
 import App from './App.vue';
 import { useBridge } from './bridge.ts';
 import { followHostClock } from './clock.ts';
+import { i18n } from './i18n.ts';
 import { admits, createAppRouter } from './router.ts';
+import { useLanguageStore } from './stores/useLanguageStore.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 
 // First, before the router reads the address: in browser mode this takes the key out of it.
@@ -20,6 +22,7 @@ const app = createApp(App);
 const pinia = createPinia();
 const router = createAppRouter();
 app.use(pinia);
+app.use(i18n);
 app.use(router);
 app.use(PrimeVue, { theme: { preset: Aura, options: { darkModeSelector: 'system' } } });
 app.use(ToastService);
@@ -43,11 +46,16 @@ router.beforeEach(async (to) => {
   return true;
 });
 
-// The host's clock first: "today" on every screen is the host's (an app run at a chosen
-// instant). An unreachable host leaves the system clock, and the sign-in screen says why.
+// The host's clock and the user's language first: "today" on every screen is the host's (an
+// app run at a chosen instant), and the first screen is drawn in the right language. An
+// unreachable host leaves the system clock and language, and the sign-in screen says why.
+const language = app.runWithContext(() => useLanguageStore());
 const sentAt = Date.now();
 bridge
   .invoke('app.info')
-  .then((info) => followHostClock(info.now, sentAt, Date.now()))
+  .then((info) => {
+    followHostClock(info.now, sentAt, Date.now());
+    language.start(info);
+  })
   .catch(() => {})
   .finally(() => app.mount('#app'));

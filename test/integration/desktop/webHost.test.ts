@@ -629,7 +629,19 @@ describe('web host over the real services and Local sandbox', () => {
       host: 'web',
       keychain: { available: false, message: 'none here' },
       now: expect.any(Number),
+      language: { chosen: null, system: expect.stringMatching(/^(en|de|it)$/) },
     });
+  });
+
+  it('keeps the language chosen over the channel, refuses one it does not speak', async () => {
+    expect((await rpc('app.setLanguage', 'de')).value).toMatchObject({ chosen: 'de' });
+    expect(((await rpc('app.info')).value as { language: unknown }).language).toMatchObject({
+      chosen: 'de',
+    });
+    const refused = await rpc('app.setLanguage', 'fr');
+    expect(refused.ok).toBe(false);
+    expect(refused.error?.kind).toBe('invalidArguments');
+    expect((await rpc('app.setLanguage', null)).value).toMatchObject({ chosen: null });
   });
 
   it('tells the page the host’s time: the system clock without --clock', async () => {

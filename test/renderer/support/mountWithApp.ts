@@ -404,6 +404,7 @@ export async function mountWithApp<C extends Component>(
     keychain: { available: true },
     // Component tests never follow the host's clock (main.ts does); any instant serves.
     now: Date.parse('2026-06-21T10:00:00Z'),
+    language: { chosen: null, system: 'en' },
   };
 
   const routes: RouteAnswers = {

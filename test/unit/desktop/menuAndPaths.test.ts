@@ -1,13 +1,16 @@
 import path from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import { buildMenuTemplate } from '../../../electron/main/menu.ts';
 import { builtPaths, environmentsDefaultsFile } from '../../../electron/main/paths.ts';
 
-function template(isMac: boolean, devTools = true) {
+function template(isMac: boolean, devTools = true, locale: AppLocale = 'en') {
   const actions = {
     isMac,
     appName: 'PlantDesk',
+    t: createTranslator(locale),
     showAbout: vi.fn(),
     openLogsFolder: vi.fn(),
     devTools,
@@ -48,6 +51,19 @@ describe('application menu', () => {
     );
     expect(roles).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'separator', 'togglefullscreen']);
     expect(JSON.stringify(template(true, false).menu)).not.toMatch(/toggleDevTools|reload/i);
+  });
+
+  it('speaks the user’s language: German and Italian labels', () => {
+    const german = template(false, false, 'de').menu;
+    expect(german[2]!.label).toBe('Ansicht');
+    expect(helpItems(german).map((item) => item.label ?? item.type)).toEqual([
+      'Protokollordner öffnen',
+      'separator',
+      'Über PlantDesk',
+    ]);
+    expect(helpItems(template(false, false, 'it').menu)[2]!.label).toBe(
+      'Informazioni su PlantDesk',
+    );
   });
 
   it('has Help → Open Logs Folder and About PlantDesk', () => {

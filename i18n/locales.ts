@@ -1,0 +1,31 @@
+/**
+ * The languages PlantDesk speaks. English is the source: every message is written there first,
+ * and German and Italian carry the same keys (test/unit/i18n/messages.test.ts keeps them so).
+ */
+export const APP_LOCALES = ['en', 'de', 'it'] as const;
+export type AppLocale = (typeof APP_LOCALES)[number];
+export const SOURCE_LOCALE: AppLocale = 'en';
+
+/** Each language named in itself, as a language menu lists them. */
+export const LOCALE_NAMES: Readonly<Record<AppLocale, string>> = {
+  en: 'English',
+  de: 'Deutsch',
+  it: 'Italiano',
+};
+
+export function isAppLocale(value: unknown): value is AppLocale {
+  return typeof value === 'string' && (APP_LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * The first of the system's preferred languages PlantDesk speaks, by primary subtag ("de-AT"
+ * is German, "it-CH" Italian); English when none is. The order is the user's, so "fr, it"
+ * gives Italian.
+ */
+export function pickLocale(preferred: readonly string[]): AppLocale {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isAppLocale(primary)) return primary;
+  }
+  return SOURCE_LOCALE;
+}
