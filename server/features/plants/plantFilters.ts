@@ -39,7 +39,7 @@ export function filteredPlantsBy(db: Db, organizationUuid: string, filters: Plan
   const organization = sql.ref('plants.organization_uuid');
   let plants = db.selectFrom('plants').selectAll();
   const kind = filters.search?.kind;
-  if (kind === 'fullTextIndex') {
+  if (kind === 'fullTextIndex' || kind === 'suffixIndex') {
     plants = plants.where(sql.raw('+plants.organization_uuid'), '=', organizationUuid);
   } else if (kind === 'trigramIndex') {
     plants = plants.where(sql<boolean>`(${organization} = ${organizationUuid}) is true`);

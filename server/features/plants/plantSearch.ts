@@ -2,13 +2,14 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kyse
 import type { Database } from '../../db/tables.ts';
 import { containsPattern, likePattern } from '../../db/lists.ts';
 import type { Engine } from '../../db/engine.ts';
+import { SUFFIX_LENGTH } from '../../db/migrations/0017_plant_search_suffixes.ts';
 
 /**
  * `GET /plants?search=`: the plants whose name or one of whose external ids contains the term,
  * ignoring case (lower() of both sides, Unicode-wide on both engines). Written so each engine's
  * index serves it (migration 0007): on PostgreSQL one trigram-indexed LIKE per table, their
- * union; on SQLite the FTS5 trigram table, for terms of 3 characters or more, which trigrams
- * can find (a shorter term scans, as before).
+ * union; on SQLite one range of the index of every plant's suffixes (migration 0017), and
+ * for terms longer than those suffixes the FTS5 trigram table (migration 0007).
  */
 
 /** The fewest characters the trigram table can look up. */
@@ -25,18 +26,45 @@ export function sqliteTrigramTerm(term: string): boolean {
  * `kind` only, so a compiled query serves every term of that kind (server/db/queryTemplates.ts).
  */
 export interface PlantSearch {
-  kind: 'trigramIndex' | 'fullTextIndex' | 'scan';
-  /** The LIKE pattern, or the FTS5 phrase. */
+  kind: 'trigramIndex' | 'fullTextIndex' | 'suffixIndex' | 'scan';
+  /** The LIKE pattern, the FTS5 phrase, or the lowered term (the suffixes' range from it). */
   value: string;
+  /** The end of the suffixes' range (excluded): the least text after all that start with the term. */
+  until?: string | undefined;
 }
 
 export function plantSearchOf(engine: Engine, term: string): PlantSearch {
   if (engine === 'postgres') return { kind: 'trigramIndex', value: containsPattern(term) };
   // A quoted FTS5 string is taken literally: no operators, no column filters.
+  const lowered = term.toLowerCase();
+  // Lone surrogates are not text SQLite can hold as such: scanned, as before any index.
+  if (lowered.includes('\u0000') || !lowered.isWellFormed()) {
+    return { kind: 'scan', value: containsPattern(term) };
+  }
+  const until = [...lowered].length <= SUFFIX_LENGTH ? textsStartingWithEnd(lowered) : undefined;
+  if (until !== undefined) return { kind: 'suffixIndex', value: lowered, until };
   if (sqliteTrigramTerm(term)) {
-    return { kind: 'fullTextIndex', value: `"${term.toLowerCase().replaceAll('"', '""')}"` };
+    return { kind: 'fullTextIndex', value: `"${lowered.replaceAll('"', '""')}"` };
   }
   return { kind: 'scan', value: containsPattern(term) };
+}
+
+/**
+ * The least text greater than every text that starts with `prefix`, in code point order (which
+ * SQLite's BINARY order of UTF-8 is): the prefix with its last character that has a next one
+ * moved on by one. None when every character is the last code point.
+ */
+export function textsStartingWithEnd(prefix: string): string | undefined {
+  const characters = [...prefix];
+  while (characters.length > 0) {
+    const last = characters.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      // After the last code point before the surrogates comes the first after them.
+      const next = last === 0xd7ff ? 0xe000 : last + 1;
+      return characters.join('') + String.fromCodePoint(next);
+    }
+  }
+  return undefined;
 }
 
 /** `search.value` may be a stand-in (server/db/queryTemplates.ts): it is only bound. */
@@ -44,7 +72,7 @@ export function plantSearchCondition(
   eb: ExpressionBuilder<Database, 'plants'>,
   search: PlantSearch,
 ): Expression<SqlBool> {
-  const { kind, value } = search;
+  const { kind, value, until } = search;
   if (kind === 'trigramIndex') {
     return sql<SqlBool>`plants.plant_uuid in (
       select sp.plant_uuid from plants sp where ${likePattern('sp.name', value)}
@@ -55,6 +83,11 @@ export function plantSearchCondition(
     return sql<SqlBool>`plants.plant_uuid in (
       select r.plant_uuid from plant_search s join plant_search_rows r on r.id = s.rowid
       where plant_search match ${value})`;
+  }
+  if (kind === 'suffixIndex') {
+    return sql<SqlBool>`plants.plant_uuid in (
+      select s.plant_uuid from plant_search_suffixes s
+      where s.suffix >= cast(${value} as text) and s.suffix < cast(${until} as text))`;
   }
   return eb.or([
     likePattern('plants.name', value),
