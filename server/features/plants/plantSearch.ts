@@ -2,14 +2,14 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kyse
 import type { Database } from '../../db/tables.ts';
 import { containsPattern, likePattern } from '../../db/lists.ts';
 import type { Engine } from '../../db/engine.ts';
-import { SUFFIX_LENGTH } from '../../db/migrations/0017_plant_search_suffixes.ts';
+import { SUFFIX_LENGTH } from '../../db/migrations/0017_plant_text_suffixes.ts';
 
 /**
  * `GET /plants?search=`: the plants whose name or one of whose external ids contains the term,
- * ignoring case (lower() of both sides, Unicode-wide on both engines). Written so each engine's
- * index serves it (migration 0007): on PostgreSQL one trigram-indexed LIKE per table, their
- * union; on SQLite one range of the index of every plant's suffixes (migration 0017), and
- * for terms longer than those suffixes the FTS5 trigram table (migration 0007).
+ * ignoring case (lower() of both sides, Unicode-wide on both engines). Written so an index
+ * serves it: on both engines one range of the index of every plant's lowered suffixes (migration
+ * 0017) for terms up to a suffix's length; longer ones, on PostgreSQL one trigram-indexed LIKE
+ * per table, their union, and on SQLite the FTS5 trigram table (migration 0007).
  */
 
 /** The fewest characters the trigram table can look up. */
@@ -34,19 +34,27 @@ export interface PlantSearch {
 }
 
 export function plantSearchOf(engine: Engine, term: string): PlantSearch {
+  const suffixes = suffixSearchOf(term);
+  if (suffixes) return suffixes;
   if (engine === 'postgres') return { kind: 'trigramIndex', value: containsPattern(term) };
   // A quoted FTS5 string is taken literally: no operators, no column filters.
-  const lowered = term.toLowerCase();
-  // Lone surrogates are not text SQLite can hold as such: scanned, as before any index.
-  if (lowered.includes('\u0000') || !lowered.isWellFormed()) {
-    return { kind: 'scan', value: containsPattern(term) };
-  }
-  const until = [...lowered].length <= SUFFIX_LENGTH ? textsStartingWithEnd(lowered) : undefined;
-  if (until !== undefined) return { kind: 'suffixIndex', value: lowered, until };
   if (sqliteTrigramTerm(term)) {
-    return { kind: 'fullTextIndex', value: `"${lowered.replaceAll('"', '""')}"` };
+    return { kind: 'fullTextIndex', value: `"${term.toLowerCase().replaceAll('"', '""')}"` };
   }
   return { kind: 'scan', value: containsPattern(term) };
+}
+
+/**
+ * The range of suffixes (migration 0017) that start with the lowered term, when they can answer
+ * it: no longer than a suffix, and text either engine holds as such (no NUL, no lone surrogate,
+ * which are scanned or refused as before).
+ */
+function suffixSearchOf(term: string): PlantSearch | undefined {
+  const lowered = term.toLowerCase();
+  if (lowered.includes('\u0000') || !lowered.isWellFormed()) return undefined;
+  if ([...lowered].length > SUFFIX_LENGTH) return undefined;
+  const until = textsStartingWithEnd(lowered);
+  return until === undefined ? undefined : { kind: 'suffixIndex', value: lowered, until };
 }
 
 /**
@@ -71,6 +79,7 @@ export function textsStartingWithEnd(prefix: string): string | undefined {
 export function plantSearchCondition(
   eb: ExpressionBuilder<Database, 'plants'>,
   search: PlantSearch,
+  engine: Engine,
 ): Expression<SqlBool> {
   const { kind, value, until } = search;
   if (kind === 'trigramIndex') {
@@ -85,9 +94,13 @@ export function plantSearchCondition(
       where plant_search match ${value})`;
   }
   if (kind === 'suffixIndex') {
-    return sql<SqlBool>`plants.plant_uuid in (
-      select s.plant_uuid from plant_search_suffixes s
-      where s.suffix >= cast(${value} as text) and s.suffix < cast(${until} as text))`;
+    const matches = sql`select s.plant_uuid from plant_text_suffixes s
+      where s.suffix >= cast(${value} as text) and s.suffix < cast(${until} as text)`;
+    // PostgreSQL's kept (generic) plan read every plant of the organization and probed the
+    // suffixes for each: as an array, the matches are read first and their plants by key.
+    return engine === 'postgres'
+      ? sql<SqlBool>`plants.plant_uuid = any(array(${matches}))`
+      : sql<SqlBool>`plants.plant_uuid in (${matches})`;
   }
   return eb.or([
     likePattern('plants.name', value),
