@@ -94,6 +94,8 @@ async function upOnSqlite(db: Kysely<unknown>): Promise<void> {
   ) without rowid`.execute(db);
   await sql`create index plant_text_suffixes_plant on plant_text_suffixes (plant_uuid)`.execute(db);
 
+  // LIMIT -1 keeps the texts a subquery of their own: flattened into the join, SQLite called
+  // lower() (JavaScript) once per position and text, 2,000 calls and 1.4 ms per plant written.
   const rebuild = (plant: string) => `
     delete from plant_text_suffixes where plant_uuid = ${plant};
     insert or ignore into plant_text_suffixes (suffix, plant_uuid)
@@ -101,7 +103,8 @@ async function upOnSqlite(db: Kysely<unknown>): Promise<void> {
       from (select lower(name) as text from plants where plant_uuid = ${plant}
             union all
             select lower(x.external_id) from plant_external_ids x
-            where x.plant_uuid = ${plant} and exists (select 1 from plants where plant_uuid = ${plant})) t
+            where x.plant_uuid = ${plant} and exists (select 1 from plants where plant_uuid = ${plant})
+            limit -1) t
       join plant_search_positions p on p.n <= length(t.text);`;
   const triggers = [
     `create trigger plant_text_suffixes_plant_insert after insert on plants begin ${rebuild('new.plant_uuid')} end`,
@@ -118,6 +121,6 @@ async function upOnSqlite(db: Kysely<unknown>): Promise<void> {
   await sql`insert or ignore into plant_text_suffixes (suffix, plant_uuid)
     select substr(t.text, p.n, ${SUFFIX_LENGTH}), t.plant_uuid
     from (select plant_uuid, lower(name) as text from plants
-          union all select plant_uuid, lower(external_id) from plant_external_ids) t
+          union all select plant_uuid, lower(external_id) from plant_external_ids limit -1) t
     join plant_search_positions p on p.n <= length(t.text)`.execute(db);
 }
