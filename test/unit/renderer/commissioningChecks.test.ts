@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formattersFor } from '../../../i18n/format.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import {
   ageText,
   CHECK_IDS,
@@ -25,6 +27,8 @@ import {
 
 /** The commissioning checklist (wizard step 5): each check passing and failing, with its reason. */
 
+const ENGLISH = { t: createTranslator('en'), f: formattersFor('en') };
+
 const NOW = new Date('2026-11-18T12:05:20Z');
 const fresh = (secondsAgo = 20) => ({
   latestAt: new Date(NOW.getTime() - secondsAgo * 1000).toISOString(),
@@ -49,11 +53,11 @@ function roofInput(overrides: Partial<VerificationInput> = {}): VerificationInpu
 }
 
 const check = (input: VerificationInput, id: CheckId) =>
-  verifyCommissioning(input).checks.find((entry) => entry.id === id)!;
+  verifyCommissioning(input, ENGLISH).checks.find((entry) => entry.id === id)!;
 
 describe('a fully commissioned plant', () => {
   it('passes every check, in order, with a reason each', () => {
-    const result = verifyCommissioning(roofInput());
+    const result = verifyCommissioning(roofInput(), ENGLISH);
     expect(result.passed).toBe(true);
     expect(result.checkedAt).toBe(NOW.toISOString());
     expect(result.checks.map((entry) => entry.id)).toEqual([...CHECK_IDS]);
@@ -308,8 +312,8 @@ describe('the flows the API reads back', () => {
   });
 
   it('words ages in seconds, then minutes', () => {
-    expect(ageText(0, 40_000)).toBe('40 s ago');
-    expect(ageText(0, 180_000)).toBe('3 min ago');
-    expect(ageText(10_000, 0)).toBe('0 s ago');
+    expect(ageText(0, 40_000, ENGLISH.t)).toBe('40 s ago');
+    expect(ageText(0, 180_000, ENGLISH.t)).toBe('3 min ago');
+    expect(ageText(10_000, 0, ENGLISH.t)).toBe('0 s ago');
   });
 });
