@@ -2,6 +2,12 @@ import type { AppLocale } from '../locales.ts';
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
+import enChecks from './en/checks.json' with { type: 'json' };
+import deChecks from './de/checks.json' with { type: 'json' };
+import itChecks from './it/checks.json' with { type: 'json' };
+import enCommissioning from './en/commissioning.json' with { type: 'json' };
+import deCommissioning from './de/commissioning.json' with { type: 'json' };
+import itCommissioning from './it/commissioning.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
@@ -15,6 +21,8 @@ import itMenu from './it/menu.json' with { type: 'json' };
  */
 const en = {
   app: enApp,
+  checks: enChecks,
+  commissioning: enCommissioning,
   menu: enMenu,
 };
 
@@ -25,11 +33,15 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 
 const de: SameKeys<MessageSchema> = {
   app: deApp,
+  checks: deChecks,
+  commissioning: deCommissioning,
   menu: deMenu,
 };
 
 const it: SameKeys<MessageSchema> = {
   app: itApp,
+  checks: itChecks,
+  commissioning: itCommissioning,
   menu: itMenu,
 };
 
