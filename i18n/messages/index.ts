@@ -2,9 +2,21 @@ import type { AppLocale } from '../locales.ts';
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import deCommon from './de/common.json' with { type: 'json' };
+import itCommon from './it/common.json' with { type: 'json' };
+import enEnvironments from './en/environments.json' with { type: 'json' };
+import deEnvironments from './de/environments.json' with { type: 'json' };
+import itEnvironments from './it/environments.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
+import enShell from './en/shell.json' with { type: 'json' };
+import deShell from './de/shell.json' with { type: 'json' };
+import itShell from './it/shell.json' with { type: 'json' };
+import enSignIn from './en/signIn.json' with { type: 'json' };
+import deSignIn from './de/signIn.json' with { type: 'json' };
+import itSignIn from './it/signIn.json' with { type: 'json' };
 
 /**
  * Every message of PlantDesk, the renderer's and the main process's, by language and then by
@@ -15,7 +27,11 @@ import itMenu from './it/menu.json' with { type: 'json' };
  */
 const en = {
   app: enApp,
+  common: enCommon,
+  environments: enEnvironments,
   menu: enMenu,
+  shell: enShell,
+  signIn: enSignIn,
 };
 
 export type MessageSchema = typeof en;
@@ -25,12 +41,20 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 
 const de: SameKeys<MessageSchema> = {
   app: deApp,
+  common: deCommon,
+  environments: deEnvironments,
   menu: deMenu,
+  shell: deShell,
+  signIn: deSignIn,
 };
 
 const it: SameKeys<MessageSchema> = {
   app: itApp,
+  common: itCommon,
+  environments: itEnvironments,
   menu: itMenu,
+  shell: itShell,
+  signIn: itSignIn,
 };
 
 export const MESSAGES: Readonly<Record<AppLocale, SameKeys<MessageSchema>>> = { en, de, it };

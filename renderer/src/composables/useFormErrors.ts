@@ -1,17 +1,15 @@
 import { reactive, ref, type Ref } from 'vue';
 import { fieldForMessage, fieldForPath } from '../../../api/errorFields.ts';
 import { PlantDeskError } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 
 // Also the host's (electron/services/drafts), hence in api/; re-exported for the screens.
 export { fieldForMessage, fieldForPath };
 
 /** What a failed call says to the user: the server's or host's message, else `fallback`. */
-export function errorMessage(
-  caught: unknown,
-  fallback = 'Something went wrong; try again.',
-): string {
+export function errorMessage(caught: unknown, fallback?: string): string {
   if (caught instanceof PlantDeskError && caught.message) return caught.message;
-  return fallback;
+  return fallback ?? translate('common.somethingWentWrong');
 }
 
 /** The structural part of a ZodError this module reads (zod 4's `ZodError` fits). */
