@@ -8,6 +8,9 @@ import itCommon from './it/common.json' with { type: 'json' };
 import enEnvironments from './en/environments.json' with { type: 'json' };
 import deEnvironments from './de/environments.json' with { type: 'json' };
 import itEnvironments from './it/environments.json' with { type: 'json' };
+import enFleet from './en/fleet.json' with { type: 'json' };
+import deFleet from './de/fleet.json' with { type: 'json' };
+import itFleet from './it/fleet.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
@@ -29,6 +32,7 @@ const en = {
   app: enApp,
   common: enCommon,
   environments: enEnvironments,
+  fleet: enFleet,
   menu: enMenu,
   shell: enShell,
   signIn: enSignIn,
@@ -43,6 +47,7 @@ const de: SameKeys<MessageSchema> = {
   app: deApp,
   common: deCommon,
   environments: deEnvironments,
+  fleet: deFleet,
   menu: deMenu,
   shell: deShell,
   signIn: deSignIn,
@@ -52,6 +57,7 @@ const it: SameKeys<MessageSchema> = {
   app: itApp,
   common: itCommon,
   environments: itEnvironments,
+  fleet: itFleet,
   menu: itMenu,
   shell: itShell,
   signIn: itSignIn,
