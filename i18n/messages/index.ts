@@ -1,4 +1,7 @@
 import type { AppLocale } from '../locales.ts';
+import enAlerts from './en/alerts.json' with { type: 'json' };
+import deAlerts from './de/alerts.json' with { type: 'json' };
+import itAlerts from './it/alerts.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
@@ -29,6 +32,7 @@ import itSignIn from './it/signIn.json' with { type: 'json' };
  * Adding an area: its three files, and one line per language below.
  */
 const en = {
+  alerts: enAlerts,
   app: enApp,
   common: enCommon,
   environments: enEnvironments,
@@ -44,6 +48,7 @@ export type MessageSchema = typeof en;
 type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K]> };
 
 const de: SameKeys<MessageSchema> = {
+  alerts: deAlerts,
   app: deApp,
   common: deCommon,
   environments: deEnvironments,
@@ -54,6 +59,7 @@ const de: SameKeys<MessageSchema> = {
 };
 
 const it: SameKeys<MessageSchema> = {
+  alerts: itAlerts,
   app: itApp,
   common: itCommon,
   environments: itEnvironments,
