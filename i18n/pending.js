@@ -57,7 +57,6 @@ export const I18N_PENDING = [
   'renderer/src/views/DataTypesCollectsView.vue',
   'renderer/src/views/DeviceTypesView.vue',
   'renderer/src/views/DraftsView.vue',
-  'renderer/src/views/EnvironmentsView.vue',
   'renderer/src/views/LoadSignaturesView.vue',
   'renderer/src/views/PlantAnalyticsView.vue',
   'renderer/src/views/PlantDashboardView.vue',
