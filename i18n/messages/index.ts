@@ -1,4 +1,7 @@
 import type { AppLocale } from '../locales.ts';
+import enAlerts from './en/alerts.json' with { type: 'json' };
+import deAlerts from './de/alerts.json' with { type: 'json' };
+import itAlerts from './it/alerts.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
@@ -8,9 +11,24 @@ import itChecks from './it/checks.json' with { type: 'json' };
 import enCommissioning from './en/commissioning.json' with { type: 'json' };
 import deCommissioning from './de/commissioning.json' with { type: 'json' };
 import itCommissioning from './it/commissioning.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import deCommon from './de/common.json' with { type: 'json' };
+import itCommon from './it/common.json' with { type: 'json' };
+import enEnvironments from './en/environments.json' with { type: 'json' };
+import deEnvironments from './de/environments.json' with { type: 'json' };
+import itEnvironments from './it/environments.json' with { type: 'json' };
+import enFleet from './en/fleet.json' with { type: 'json' };
+import deFleet from './de/fleet.json' with { type: 'json' };
+import itFleet from './it/fleet.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
+import enShell from './en/shell.json' with { type: 'json' };
+import deShell from './de/shell.json' with { type: 'json' };
+import itShell from './it/shell.json' with { type: 'json' };
+import enSignIn from './en/signIn.json' with { type: 'json' };
+import deSignIn from './de/signIn.json' with { type: 'json' };
+import itSignIn from './it/signIn.json' with { type: 'json' };
 
 /**
  * Every message of PlantDesk, the renderer's and the main process's, by language and then by
@@ -20,10 +38,16 @@ import itMenu from './it/menu.json' with { type: 'json' };
  * Adding an area: its three files, and one line per language below.
  */
 const en = {
+  alerts: enAlerts,
   app: enApp,
   checks: enChecks,
   commissioning: enCommissioning,
+  common: enCommon,
+  environments: enEnvironments,
+  fleet: enFleet,
   menu: enMenu,
+  shell: enShell,
+  signIn: enSignIn,
 };
 
 export type MessageSchema = typeof en;
@@ -32,17 +56,29 @@ export type MessageSchema = typeof en;
 type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K]> };
 
 const de: SameKeys<MessageSchema> = {
+  alerts: deAlerts,
   app: deApp,
   checks: deChecks,
   commissioning: deCommissioning,
+  common: deCommon,
+  environments: deEnvironments,
+  fleet: deFleet,
   menu: deMenu,
+  shell: deShell,
+  signIn: deSignIn,
 };
 
 const it: SameKeys<MessageSchema> = {
+  alerts: itAlerts,
   app: itApp,
   checks: itChecks,
   commissioning: itCommissioning,
+  common: itCommon,
+  environments: itEnvironments,
+  fleet: itFleet,
   menu: itMenu,
+  shell: itShell,
+  signIn: itSignIn,
 };
 
 export const MESSAGES: Readonly<Record<AppLocale, SameKeys<MessageSchema>>> = { en, de, it };

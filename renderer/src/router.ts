@@ -5,7 +5,7 @@ import SignInView from './views/SignInView.vue';
  * Hash history: the page is one static file (app:// in Electron, the web host in browser mode),
  * so only the part after `#` may change. Every screen has a deep link.
  *
- * `meta.breadcrumb`: the crumb's label; `'plant'` shows the name of the plant in the path.
+ * `meta.breadcrumb`: the crumb's label as a message key (translated when shown); `'plant'` shows the name of the plant in the path.
  * `meta.section`: which navigation entry is current.
  */
 const routes: RouteRecordRaw[] = [
@@ -16,24 +16,24 @@ const routes: RouteRecordRaw[] = [
     path: '/fleet',
     name: 'fleet',
     component: () => import('./views/FleetView.vue'),
-    meta: { breadcrumb: 'Fleet', section: 'fleet' },
+    meta: { breadcrumb: 'shell.breadcrumbs.fleet', section: 'fleet' },
   },
   {
     path: '/alerts',
     name: 'alerts',
     component: () => import('./views/AlertsView.vue'),
-    meta: { breadcrumb: 'Alerts', section: 'alerts' },
+    meta: { breadcrumb: 'shell.breadcrumbs.alerts', section: 'alerts' },
   },
   {
     path: '/plants',
-    meta: { breadcrumb: 'Plants', section: 'plants' },
+    meta: { breadcrumb: 'shell.breadcrumbs.plants', section: 'plants' },
     children: [
       { path: '', name: 'plants', component: () => import('./views/PlantsView.vue') },
       {
         path: 'new',
         name: 'plantNew',
         component: () => import('./views/PlantFormView.vue'),
-        meta: { breadcrumb: 'New plant' },
+        meta: { breadcrumb: 'shell.breadcrumbs.newPlant' },
       },
       {
         path: ':plantUuid',
@@ -52,7 +52,7 @@ const routes: RouteRecordRaw[] = [
             name: 'plantDashboard',
             component: () => import('./views/PlantDashboardView.vue'),
             props: true,
-            meta: { breadcrumb: 'Dashboard' },
+            meta: { breadcrumb: 'shell.breadcrumbs.dashboard' },
           },
           {
             // Range summary, sensor history and forecasts; the view keeps its choices (range,
@@ -61,35 +61,35 @@ const routes: RouteRecordRaw[] = [
             name: 'plantAnalytics',
             component: () => import('./views/PlantAnalyticsView.vue'),
             props: true,
-            meta: { breadcrumb: 'Analytics' },
+            meta: { breadcrumb: 'shell.breadcrumbs.analytics' },
           },
           {
             path: 'edit',
             name: 'plantEdit',
             component: () => import('./views/PlantFormView.vue'),
             props: true,
-            meta: { breadcrumb: 'Edit' },
+            meta: { breadcrumb: 'shell.breadcrumbs.edit' },
           },
           {
             path: 'devices',
             name: 'plantDevices',
             component: () => import('./views/PlantDevicesView.vue'),
             props: true,
-            meta: { breadcrumb: 'Devices' },
+            meta: { breadcrumb: 'shell.breadcrumbs.devices' },
           },
           {
             path: 'sensors',
             name: 'plantSensors',
             component: () => import('./views/PlantSensorsView.vue'),
             props: true,
-            meta: { breadcrumb: 'Sensors' },
+            meta: { breadcrumb: 'shell.breadcrumbs.sensors' },
           },
           {
             path: 'vendors',
             name: 'plantVendors',
             component: () => import('./views/PlantVendorsView.vue'),
             props: true,
-            meta: { breadcrumb: 'Vendors' },
+            meta: { breadcrumb: 'shell.breadcrumbs.vendors' },
           },
         ],
       },
@@ -101,14 +101,14 @@ const routes: RouteRecordRaw[] = [
     name: 'commissionDraft',
     component: () => import('./views/CommissioningDraftView.vue'),
     props: true,
-    meta: { breadcrumb: 'Commissioning draft', section: 'commission', drafts: true },
+    meta: { breadcrumb: 'shell.breadcrumbs.draft', section: 'commission', drafts: true },
   },
   {
     // The drafts alone: what is reachable before signing in, when the server cannot be reached.
     path: '/drafts',
     name: 'drafts',
     component: () => import('./views/DraftsView.vue'),
-    meta: { breadcrumb: 'Commissioning drafts', section: 'commission', drafts: true },
+    meta: { breadcrumb: 'shell.breadcrumbs.drafts', section: 'commission', drafts: true },
   },
   {
     // A new plant from nothing, or a plant's commissioning resumed at a step.
@@ -116,37 +116,37 @@ const routes: RouteRecordRaw[] = [
     name: 'commission',
     component: () => import('./views/CommissioningView.vue'),
     props: true,
-    meta: { breadcrumb: 'Commissioning', section: 'commission' },
+    meta: { breadcrumb: 'shell.breadcrumbs.commission', section: 'commission' },
   },
   {
     path: '/catalogs',
     component: () => import('./views/CatalogsView.vue'),
-    meta: { breadcrumb: 'Catalogs', section: 'catalogs' },
+    meta: { breadcrumb: 'shell.breadcrumbs.catalogs', section: 'catalogs' },
     children: [
       { path: '', name: 'catalogs', redirect: { name: 'sensorTypes' } },
       {
         path: 'sensor-types',
         name: 'sensorTypes',
         component: () => import('./views/SensorTypesView.vue'),
-        meta: { breadcrumb: 'Sensor types' },
+        meta: { breadcrumb: 'shell.breadcrumbs.sensorTypes' },
       },
       {
         path: 'device-types',
         name: 'deviceTypes',
         component: () => import('./views/DeviceTypesView.vue'),
-        meta: { breadcrumb: 'Device types' },
+        meta: { breadcrumb: 'shell.breadcrumbs.deviceTypes' },
       },
       {
         path: 'load-signatures',
         name: 'loadSignatures',
         component: () => import('./views/LoadSignaturesView.vue'),
-        meta: { breadcrumb: 'Load signatures' },
+        meta: { breadcrumb: 'shell.breadcrumbs.loadSignatures' },
       },
       {
         path: 'data-types',
         name: 'dataTypesCollects',
         component: () => import('./views/DataTypesCollectsView.vue'),
-        meta: { breadcrumb: 'Data types' },
+        meta: { breadcrumb: 'shell.breadcrumbs.dataTypes' },
       },
     ],
   },
@@ -154,7 +154,7 @@ const routes: RouteRecordRaw[] = [
     path: '/environments',
     name: 'environments',
     component: () => import('./views/EnvironmentsView.vue'),
-    meta: { breadcrumb: 'Environments', section: 'environments', public: true },
+    meta: { breadcrumb: 'shell.breadcrumbs.environments', section: 'environments', public: true },
   },
   { path: '/:unknown(.*)*', redirect: { name: 'fleet' } },
 ];

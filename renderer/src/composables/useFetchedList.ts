@@ -4,9 +4,13 @@ import { errorMessage } from './useFormErrors.ts';
 /**
  * A list read on demand (a plant's devices or sensors for a select, a link dialog or a form):
  * `load()` reads it again and answers it; after a failure `items` is undefined and `error` says
- * why (the server's message, else `failureText`). Never throws.
+ * why (the server's message, else `failureText`; a function is called at the failure, so that it
+ * says it in the language chosen then). Never throws.
  */
-export function useFetchedList<Item>(read: () => Promise<Item[]>, failureText: string) {
+export function useFetchedList<Item>(
+  read: () => Promise<Item[]>,
+  failureText: string | (() => string),
+) {
   const items = shallowRef<Item[] | undefined>(undefined);
   const error = ref<string | null>(null);
 
@@ -16,7 +20,10 @@ export function useFetchedList<Item>(read: () => Promise<Item[]>, failureText: s
       items.value = await read();
     } catch (caught) {
       items.value = undefined;
-      error.value = errorMessage(caught, failureText);
+      error.value = errorMessage(
+        caught,
+        typeof failureText === 'function' ? failureText() : failureText,
+      );
     }
     return items.value;
   }

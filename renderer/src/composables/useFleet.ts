@@ -3,6 +3,7 @@ import { forEachLimited, PER_PLANT_CONCURRENCY } from '../../../api/concurrency.
 import type { QueryValue } from '../../../api/routeInput.ts';
 import type { PV_HEALTH_STATUSES } from '../../../api/schemas/metrics.ts';
 import { useBridge } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 import { appNow } from '../clock.ts';
 import {
   fromSummary,
@@ -48,7 +49,7 @@ export function useFleet() {
     sortOrder: -1,
     pageSize: FLEET_PAGE_SIZE,
     filters: filters as Ref<Record<string, QueryValue>>,
-    failureText: 'The plants could not be loaded.',
+    failureText: () => translate('fleet.loadFailed'),
   });
 
   async function fetchPage(query: Record<string, QueryValue>): Promise<Page<FleetRow>> {

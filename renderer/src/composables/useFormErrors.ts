@@ -1,17 +1,42 @@
 import { reactive, ref, type Ref } from 'vue';
 import { fieldForMessage, fieldForPath } from '../../../api/errorFields.ts';
 import { PlantDeskError } from '../bridge.ts';
+import { SOURCE_LOCALE } from '../../../i18n/locales.ts';
+import { currentLocale, translate } from '../i18n.ts';
 
 // Also the host's (electron/services/drafts), hence in api/; re-exported for the screens.
 export { fieldForMessage, fieldForPath };
 
-/** What a failed call says to the user: the server's or host's message, else `fallback`. */
-export function errorMessage(
-  caught: unknown,
-  fallback = 'Something went wrong; try again.',
-): string {
-  if (caught instanceof PlantDeskError && caught.message) return caught.message;
-  return fallback;
+/**
+ * The app's own explanation of a server's refusal it recognises (an ended session, a missing
+ * permission, refused values), in the chosen language; null for any other failure. An
+ * unreachable server needs none: the host words that failure itself, and the offline banner
+ * says it too.
+ */
+export function explanationOf(caught: unknown): string | null {
+  if (!(caught instanceof PlantDeskError)) return null;
+  if (caught.kind === 'signedOut' || (caught.kind === 'api' && caught.status === 401)) {
+    return translate('common.explain.sessionExpired');
+  }
+  if (caught.kind !== 'api') return null;
+  if (caught.status === 403) return translate('common.explain.permission');
+  if (caught.status === 400 || caught.status === 422) return translate('common.explain.validation');
+  return null;
+}
+
+/**
+ * What a failed call says to the user: the server's or host's message, else `fallback`. The
+ * server writes in English and its words stay as written; in another language the app's own
+ * explanation follows them, where it knows the case.
+ */
+export function errorMessage(caught: unknown, fallback?: string): string {
+  if (caught instanceof PlantDeskError && caught.message) {
+    const explanation = currentLocale() === SOURCE_LOCALE ? null : explanationOf(caught);
+    return explanation
+      ? translate('common.explained', { message: caught.message, explanation })
+      : caught.message;
+  }
+  return fallback ?? translate('common.somethingWentWrong');
 }
 
 /** The structural part of a ZodError this module reads (zod 4's `ZodError` fits). */

@@ -1,10 +1,11 @@
 import { computed } from 'vue';
 import type { Permission } from '../../../api/permissions.ts';
+import { translate } from '../i18n.ts';
 import { useSessionStore } from '../stores/useSessionStore.ts';
 
 /** What a control lacking `permission` says: "Requires the permission PLANTS DELETE". */
 export function missingPermissionText(permission: Permission): string {
-  return `Requires the permission ${permission}`;
+  return translate('common.requiresPermission', { permission });
 }
 
 /**

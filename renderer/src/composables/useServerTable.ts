@@ -2,6 +2,7 @@ import { computed, onScopeDispose, ref, shallowRef, watch, type Ref } from 'vue'
 import type { DataTablePageEvent, DataTableSortEvent } from 'primevue/datatable';
 import type { QueryValue } from '../../../api/routeInput.ts';
 import { errorMessage } from './useFormErrors.ts';
+import { translate } from '../i18n.ts';
 import { useConnectivityStore } from '../stores/useConnectivityStore.ts';
 
 /** A page as every list route of the API answers it. */
@@ -18,8 +19,11 @@ export interface ServerTableOptions<Row> {
   sortOrder?: 1 | -1;
   /** Further query parameters (filters); a change reloads from the first page. */
   filters?: Ref<Record<string, QueryValue>>;
-  /** What the error line says when the failure carries no message of its own. */
-  failureText?: string;
+  /**
+   * What the error line says when the failure carries no message of its own; a function is
+   * called at the failure, so that it says it in the language chosen then.
+   */
+  failureText?: string | (() => string);
 }
 
 /**
@@ -58,7 +62,11 @@ export function useServerTable<Row>(options: ServerTableOptions<Row>) {
       loaded.value = true;
     } catch (caught) {
       if (request !== latest) return;
-      error.value = errorMessage(caught, options.failureText ?? 'The list could not be loaded.');
+      const failure = options.failureText;
+      error.value = errorMessage(
+        caught,
+        typeof failure === 'function' ? failure() : (failure ?? translate('common.listLoadFailed')),
+      );
     } finally {
       if (request === latest) loading.value = false;
     }

@@ -3,14 +3,15 @@ import type { Alert, AlertRule } from '../../../electron/ipc/contract.ts';
 
 /** How the alerts screens name rules and where an alert's evidence is. */
 
+/** The message key of each rule's name (translated at render: `t(RULE_LABELS[rule])`). */
 export const RULE_LABELS: Record<AlertRule, string> = {
-  SENSOR_SILENT: 'Sensor silent',
-  PV_HEALTH: 'PV health',
-  NO_PRODUCTION: 'No production',
-  ABOVE_CLEAR_SKY: 'Above clear sky',
-  GRID_SIGN: 'Grid meter sign',
-  METER_UNITS: 'Meter units',
-  SOC_STUCK: 'Battery charge stuck',
+  SENSOR_SILENT: 'alerts.rules.sensorSilent',
+  PV_HEALTH: 'alerts.rules.pvHealth',
+  NO_PRODUCTION: 'alerts.rules.noProduction',
+  ABOVE_CLEAR_SKY: 'alerts.rules.aboveClearSky',
+  GRID_SIGN: 'alerts.rules.gridSign',
+  METER_UNITS: 'alerts.rules.meterUnits',
+  SOC_STUCK: 'alerts.rules.socStuck',
 };
 
 /** The screen that shows what the alert measured. */

@@ -8,6 +8,7 @@ import type {
   MuteInput,
 } from '../../../electron/ipc/contract.ts';
 import { errorMessage } from '../composables/useFormErrors.ts';
+import { translate } from '../i18n.ts';
 
 /**
  * The active environment's alerts as the host's monitor keeps them: open and past alerts,
@@ -30,7 +31,7 @@ export const useAlertsStore = defineStore('alerts', () => {
       state.value = next;
       error.value = null;
     } catch (caught) {
-      if (request === latest) error.value = errorMessage(caught, 'The alerts could not be read.');
+      if (request === latest) error.value = errorMessage(caught, translate('alerts.readFailed'));
     } finally {
       if (request === latest) loading.value = false;
     }

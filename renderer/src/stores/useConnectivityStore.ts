@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia';
-import { ref, watch } from 'vue';
+import { computed, ref, watch } from 'vue';
 import type { ChannelName, DraftSendResult } from '../../../electron/ipc/contract.ts';
 import { onCallSettled, type CallSettlement } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 import { useEnvironmentStore } from './useEnvironmentStore.ts';
 import { useSessionStore } from './useSessionStore.ts';
 
@@ -34,7 +35,18 @@ function reachedServer(settlement: CallSettlement): boolean {
 export const useConnectivityStore = defineStore('connectivity', () => {
   const offline = ref(false);
   /** The failure's own words, shown under the banner's headline. */
-  const reason = ref<string | null>(null);
+  const failure = ref<string | null>(null);
+  /** The Local sandbox down: the app's own words, said in the language of the moment shown. */
+  const sandboxDown = ref<'failed' | 'stopped' | null>(null);
+  const reason = computed(() => {
+    if (sandboxDown.value === 'failed') return translate('shell.offline.sandboxFailed');
+    if (sandboxDown.value === 'stopped') return translate('shell.offline.sandboxStopped');
+    return failure.value;
+  });
+  function setReason(text: string | null, sandbox: 'failed' | 'stopped' | null = null): void {
+    failure.value = text;
+    sandboxDown.value = sandbox;
+  }
   const retrying = ref(false);
   const retries: RetryCallback[] = [];
 
@@ -42,10 +54,10 @@ export const useConnectivityStore = defineStore('connectivity', () => {
     if (settlement.ok) {
       if (!reachedServer(settlement)) return;
       offline.value = false;
-      reason.value = null;
+      setReason(null);
     } else if (settlement.error?.kind === 'network') {
       offline.value = true;
-      reason.value = settlement.error.message;
+      setReason(settlement.error.message);
     }
   });
 
@@ -54,7 +66,7 @@ export const useConnectivityStore = defineStore('connectivity', () => {
     () => useEnvironmentStore().activeId,
     () => {
       offline.value = false;
-      reason.value = null;
+      setReason(null);
     },
   );
   watch(
@@ -67,10 +79,10 @@ export const useConnectivityStore = defineStore('connectivity', () => {
     (status) => {
       if (status === 'running') {
         offline.value = false;
-        reason.value = null;
+        setReason(null);
       } else if (status === 'stopped' || status === 'failed') {
         offline.value = true;
-        reason.value = `The Local sandbox ${status === 'failed' ? 'failed' : 'is stopped'}.`;
+        setReason(null, status);
       }
     },
   );

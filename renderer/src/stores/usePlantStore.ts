@@ -2,6 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { RouteResult } from '../../../api/routeInput.ts';
 import { PlantDeskError, useBridge } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 
 export type Plant = RouteResult<'getPlant'>;
 
@@ -76,5 +77,5 @@ function describe(caught: unknown): PlantLoadError {
       (caught.status === 400 && caught.message.includes("path parameter 'plantUuid'"));
     return { notFound, message: caught.message };
   }
-  return { notFound: false, message: 'The plant could not be loaded.' };
+  return { notFound: false, message: translate('shell.plantLoadFailed') };
 }

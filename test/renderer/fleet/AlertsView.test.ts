@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest';
 import type { AlertsState } from '../../../electron/ipc/contract.ts';
 import AcknowledgeDialog from '../../../renderer/src/components/fleet/AcknowledgeDialog.vue';
 import AlertsView from '../../../renderer/src/views/AlertsView.vue';
+import MuteDialog from '../../../renderer/src/components/fleet/MuteDialog.vue';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import { mountWithApp } from '../support/mountWithApp.ts';
 
 /** The alerts screen over a fake host: filters, acknowledging with a note, the evidence link. */
@@ -106,5 +108,37 @@ describe('the alerts screen', () => {
     const call = app.calls.find((entry) => entry.channel === 'alerts.acknowledge');
     expect(call!.args).toEqual([{ alertId: 'open-1', note: 'On it' }]);
     expect(app.wrapper.text()).toContain('By manager@plantdesk.test');
+  });
+
+  test('in German: rule names, actions, the last check with its plural, the mute durations', async () => {
+    i18n.global.locale.value = 'de';
+    const german = state(true);
+    const app = await mountWithApp(AlertsView, {
+      route: '/alerts',
+      channels: {
+        'alerts.state': { ...german, lastCycle: { ...german.lastCycle!, durationMs: 1250 } },
+      },
+    });
+    await app.settle();
+    const text = app.wrapper.text();
+    expect(app.wrapper.get('h1').text()).toBe('Alarme');
+    expect(text).toContain('Keine Erzeugung');
+    expect(text).toContain('Kritisch');
+    expect(text).toContain('Nachweis anzeigen');
+    expect(text).toContain('Von manager@plantdesk.test');
+    expect(text).toMatch(/Zuletzt geprüft .*: 13 Anlagen in 1\.250 ms/);
+    const mute = app.wrapper.get('button[aria-label="Berlin Dachhaus stummschalten"]');
+    await mute.trigger('click');
+    await app.settle();
+    const durations = app.wrapper
+      .findComponent(MuteDialog)
+      .findAllComponents({ name: 'Select' })[1]!;
+    expect((durations.props('options') as { label: string }[]).map((o) => o.label)).toEqual([
+      '1 Stunde',
+      '4 Stunden',
+      '1 Tag',
+      '3 Tage',
+      '1 Woche',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { PlantSummary } from '../../../api/schemas/fleet.ts';
 import type { Alert, AlertsState } from '../../../electron/ipc/contract.ts';
 import FleetView from '../../../renderer/src/views/FleetView.vue';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
 
 /**
@@ -72,20 +73,23 @@ function alertsState(alerts: Partial<Alert>[] = []): AlertsState {
 const rowsOf = (wrapper: { findAll(selector: string): { text(): string }[] }) =>
   wrapper.findAll('tbody tr[data-p-index]').map((row) => row.text());
 
+/** The fleet screen with the extension's summaries (one page) and one open alert of plant 1. */
+async function mountWithSummaries(summaries: PlantSummary[]) {
+  const app = await mountWithApp(FleetView, {
+    route: '/fleet',
+    routes: { listPlantSummaries: page(summaries, summaries.length, 50) },
+    channels: { 'alerts.state': alertsState([{}]) },
+  });
+  await app.settle();
+  return app;
+}
+
 describe('with the fleet extension', () => {
   test('the server pages and sorts, worst first; each row shows its figures and open alert', async () => {
-    const app = await mountWithApp(FleetView, {
-      route: '/fleet',
-      routes: {
-        listPlantSummaries: page(
-          [summary(1, { status: 'FAULT', performancePercent: 12 }), summary(2)],
-          2,
-          50,
-        ),
-      },
-      channels: { 'alerts.state': alertsState([{}]) },
-    });
-    await app.settle();
+    const app = await mountWithSummaries([
+      summary(1, { status: 'FAULT', performancePercent: 12 }),
+      summary(2),
+    ]);
     const [first] = app.callsTo('listPlantSummaries');
     expect(first!.input!.query).toMatchObject({ page: 0, size: 50, sort: 'status,desc' });
     const rows = rowsOf(app.wrapper);
@@ -97,6 +101,28 @@ describe('with the fleet extension', () => {
     expect(rows[0]).toContain('2 of 3 reporting, 1 silent');
     expect(rows[1]).toContain('None');
     expect(app.wrapper.text()).not.toContain('assembled plant by plant');
+  });
+});
+
+describe('in German', () => {
+  test('words, decimal commas and plurals follow the language', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountWithSummaries([
+      summary(1, { status: 'FAULT', performancePercent: 12 }),
+      summary(2, { sensorCounts: { total: 1, REPORTING: 1, LATE: 0, SILENT: 0, NEVER: 0 } }),
+    ]);
+    const rows = rowsOf(app.wrapper);
+    expect(rows[0]).toContain('Störung');
+    expect(rows[0]).toContain('12,3 kWh');
+    expect(rows[0]).toContain('62 % von 20,0 kWh');
+    expect(rows[0]).toContain('2,47 kWh/kWp');
+    expect(rows[0]).toContain('2 von 3 melden, 1 stumm');
+    expect(rows[1]).toContain('1 von 1 meldet');
+    expect(rows[1]).toContain('Keine');
+    const text = app.wrapper.text();
+    expect(text).toContain('Heute erzeugt');
+    expect(text).toContain('24,7 kWh');
+    expect(app.wrapper.get('h1').text()).toBe('Flotte');
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { DOMWrapper } from '@vue/test-utils';
 import type { Environment } from '../../../electron/ipc/contract.ts';
 import EnvironmentsView from '../../../renderer/src/views/EnvironmentsView.vue';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import { LOCAL_ENVIRONMENT, mountWithApp } from '../support/mountWithApp.ts';
 
 const STAGING: Environment = {
@@ -217,5 +218,19 @@ describe('EnvironmentsView', () => {
       'staging',
     ]);
     expect(app.wrapper.findAll('tbody tr')).toHaveLength(1);
+  });
+
+  test('in German: the list, its actions and the editor', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountView();
+    const rows = app.wrapper.findAll('tbody tr').map((row) => row.text());
+    expect(rows[1]).toContain('Von Ihnen hinzugefügt');
+    expect(rows[0]).toContain('Integriert: kann nicht bearbeitet oder entfernt werden');
+    await button(app, 'Staging bearbeiten').trigger('click');
+    await app.settle();
+    expect(field(app, 'Adresse').element).toBeDefined();
+    expect(app.wrapper.find('legend').text()).toBe('Art');
+    expect(button(app, 'Speichern').exists()).toBe(true);
+    expect(button(app, 'Verbindung zu Staging testen').exists()).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { useBridge } from '../../../renderer/src/bridge.ts';
 import { useEnvironmentStore } from '../../../renderer/src/stores/useEnvironmentStore.ts';
 import LocalSandboxStatus from '../../../renderer/src/components/LocalSandboxStatus.vue';
 import OfflineBanner from '../../../renderer/src/components/OfflineBanner.vue';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import { mountWithApp, networkError, type MountedApp } from '../support/mountWithApp.ts';
 
 /**
@@ -110,6 +111,13 @@ describe('the cannot-reach banner follows reachability', () => {
     expect(banner(app).text()).toContain(
       'Cannot reach Local sandbox. The Local sandbox is stopped.',
     );
+    // The app's own reason follows a change of language at once.
+    i18n.global.locale.value = 'de';
+    await app.settle();
+    expect(banner(app).text()).toContain(
+      'Local sandbox ist nicht erreichbar. Die lokale Sandbox ist gestoppt.',
+    );
+    i18n.global.locale.value = 'en';
     app.emit('localSandbox.changed', { status: 'starting', restarts: 0 });
     await app.settle();
     expect(banner(app).exists()).toBe(true);

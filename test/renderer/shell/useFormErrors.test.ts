@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { EnvironmentInput } from '../../../electron/ipc/contract.ts';
 import { PlantDeskError } from '../../../renderer/src/bridge.ts';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import {
   errorMessage,
   fieldForMessage,
@@ -134,5 +135,24 @@ describe('helpers', () => {
   test("errorMessage answers the bridge error's message or the fallback", () => {
     expect(errorMessage(api(404, 'Plant not found'))).toBe('Plant not found');
     expect(errorMessage('x', 'fallback')).toBe('fallback');
+  });
+
+  test('in German the server’s words stay, followed by the app’s explanation where it knows the case', () => {
+    i18n.global.locale.value = 'de';
+    expect(errorMessage(api(403, 'Missing permission PLANTS_DELETE'))).toBe(
+      'Missing permission PLANTS_DELETE — Ihrem Konto fehlt dafür die Berechtigung; wenden Sie sich an Ihren Administrator.',
+    );
+    expect(errorMessage(api(401, 'Token expired'))).toBe(
+      'Token expired — Ihre Sitzung ist abgelaufen: Bitte melden Sie sich erneut an.',
+    );
+    expect(errorMessage(api(422, 'Bad value'))).toBe(
+      'Bad value — Der Server hat einige der eingegebenen Werte abgelehnt.',
+    );
+    expect(errorMessage(api(404, 'Plant not found'))).toBe('Plant not found');
+    expect(errorMessage('x')).toBe('Etwas ist schiefgegangen; bitte erneut versuchen.');
+    i18n.global.locale.value = 'en';
+    expect(errorMessage(api(403, 'Missing permission PLANTS_DELETE'))).toBe(
+      'Missing permission PLANTS_DELETE',
+    );
   });
 });
