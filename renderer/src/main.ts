@@ -1,7 +1,6 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
-import Aura from '@primeuix/themes/aura';
 import ConfirmationService from 'primevue/confirmationservice';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
@@ -10,6 +9,7 @@ import './styles.css';
 import App from './App.vue';
 import { useBridge } from './bridge.ts';
 import { followHostClock } from './clock.ts';
+import { PlantDeskPreset } from './theme.ts';
 import { admits, createAppRouter } from './router.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 
@@ -21,7 +21,7 @@ const pinia = createPinia();
 const router = createAppRouter();
 app.use(pinia);
 app.use(router);
-app.use(PrimeVue, { theme: { preset: Aura, options: { darkModeSelector: 'system' } } });
+app.use(PrimeVue, { theme: { preset: PlantDeskPreset, options: { darkModeSelector: 'system' } } });
 app.use(ToastService);
 app.use(ConfirmationService);
 app.directive('tooltip', Tooltip);
