@@ -6,9 +6,10 @@ import { ACCOUNTS, fillSignIn, openSignIn, rpc, screenshot } from '../support/sh
 /**
  * axe-core's WCAG 2.1 A and AA rules over every main screen, in browser mode against the Local
  * sandbox, as the installer on Demo Home: sign-in, fleet, plants, the plant's overview,
- * dashboard, each analytics tab, devices, sensors, vendors, each catalog, environments, alerts,
- * and each commissioning step with its report. A violation of impact serious or critical fails
- * the test, listed with its rule, the elements' selectors and axe's summary of what to fix.
+ * dashboard, each analytics tab, devices and sensors (each with its form dialog open too),
+ * vendors, each catalog, environments, alerts, and each commissioning step with its report. A
+ * violation of impact serious or critical fails the test, listed with its rule, the elements'
+ * selectors and axe's summary of what to fix.
  *
  * One test per variant, each in its own browser context, visiting the screens in one journey.
  * A variant is the context's options: the theme now (PrimeVue and the charts follow the
@@ -155,6 +156,13 @@ for (const variant of VARIANTS) {
       const heading = (name: string, level?: number) =>
         page.getByRole('heading', { name, exact: true, level });
       const visit = async (path: string) => page.goto(`${webApp.origin}/#/${path}`);
+      /** Opens a form dialog with its button, audits it, and closes it with Escape. */
+      const checkDialog = async (button: string, dialog: string, screen: string) => {
+        await page.getByRole('button', { name: button }).click();
+        await check(screen, page.getByRole('dialog', { name: dialog }));
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+      };
 
       await rpc(webApp, 'session.signOut');
       await openSignIn(page, webApp);
@@ -178,8 +186,10 @@ for (const variant of VARIANTS) {
       }
       await visit(`${plant}/devices`);
       await check('devices', heading('Devices'));
+      await checkDialog('Create device', 'New device', 'device dialog');
       await visit(`${plant}/sensors`);
       await check('sensors', heading('Sensors'));
+      await checkDialog('Create sensor', 'New sensor', 'sensor dialog');
       await visit(`${plant}/vendors`);
       await check('vendors', page.getByRole('tab', { name: /^Configured/ }));
 
