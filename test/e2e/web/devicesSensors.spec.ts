@@ -106,7 +106,7 @@ test('creates, links, unlinks and deletes a sensor and a device on a new plant',
     await expect(sensorRow).toContainText('Plant level');
     await screenshot(page, testInfo, '06-sensor-unlinked');
 
-    // Link again from the sensor row, through the "Link to device…" dialog.
+    // Link again from the sensor row, through its "Link…" button and dialog.
     await page.getByRole('button', { name: 'Link PV production to a device' }).click();
     const linkDialog = page.getByRole('dialog', { name: 'Link PV production to a device' });
     await choose(page, 'Device', 'PV inverter');

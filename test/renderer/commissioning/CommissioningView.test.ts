@@ -69,12 +69,11 @@ describe('resuming from the address', () => {
     const app = await mountAt('devices');
     await app.settle();
     expect(stepHeading(app).text()).toBe('Step 3 of 6: Devices');
-    expect(tab(app, 'Step 3: Devices').element.closest('[data-pc-name="step"]')).not.toBeNull();
-    expect(
-      tab(app, 'Step 3: Devices')
-        .element.closest('[data-pc-name="step"]')!
-        .getAttribute('aria-current'),
-    ).toBe('step');
+    // The current step is the selected tab, and the current one of the steps.
+    expect(tab(app, 'Step 3: Devices').attributes('aria-current')).toBe('step');
+    expect(tab(app, 'Step 3: Devices').attributes('aria-selected')).toBe('true');
+    expect(tab(app, 'Step 2: Sensors').attributes('aria-current')).toBeUndefined();
+    expect(tab(app, 'Step 2: Sensors').attributes('aria-selected')).toBe('false');
     // Devices created earlier are listed with their linked sensors, from the API.
     expect(app.callsTo('getPlant')[0]!.input).toEqual({ params: { plantUuid: PLANT_UUID } });
     const rows = app.wrapper.findAll('tbody tr').map((row) => row.text());
