@@ -11,6 +11,7 @@ import {
   browserTimeZone,
   runtimeTimeZones,
 } from '../../../renderer/src/composables/useTimeZones.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import { apiError, mountWithApp } from '../support/mountWithApp.ts';
 import { button, errorOf, labelled, plant, PLANT_UUID } from './fixtures.ts';
 
@@ -138,7 +139,7 @@ describe('PlantForm: creating', () => {
   test('a time zone the contract refuses lands on the Time zone field', () => {
     const values = valuesFromPlant(undefined, '+02:00');
     Object.assign(values, { name: 'X', latitude: '1', longitude: '2' });
-    const result = submissionOf(values);
+    const result = submissionOf(values, createTranslator('en'));
     expect(result.kind).toBe('invalid');
     expect(result.kind === 'invalid' && result.problems['location.timezone']).toBe(
       'Choose an IANA time zone from the list, such as Europe/Rome',
