@@ -2,6 +2,9 @@ import type { AppLocale } from '../locales.ts';
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
+import enCatalogs from './en/catalogs.json' with { type: 'json' };
+import deCatalogs from './de/catalogs.json' with { type: 'json' };
+import itCatalogs from './it/catalogs.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
@@ -18,6 +21,7 @@ import itPlants from './it/plants.json' with { type: 'json' };
  */
 const en = {
   app: enApp,
+  catalogs: enCatalogs,
   menu: enMenu,
   plants: enPlants,
 };
@@ -29,12 +33,14 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 
 const de: SameKeys<MessageSchema> = {
   app: deApp,
+  catalogs: deCatalogs,
   menu: deMenu,
   plants: dePlants,
 };
 
 const it: SameKeys<MessageSchema> = {
   app: itApp,
+  catalogs: itCatalogs,
   menu: itMenu,
   plants: itPlants,
 };
