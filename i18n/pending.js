@@ -63,8 +63,6 @@ export const I18N_PENDING = [
   'renderer/src/components/live/LiveReadingsPanel.vue',
   'renderer/src/components/sensors/SensorForm.vue',
   'renderer/src/components/sensors/SensorFreshness.vue',
-  'renderer/src/components/vendors/PlantVendorsPanel.vue',
-  'renderer/src/components/vendors/VendorConfigDialog.vue',
   'renderer/src/views/AlertsView.vue',
   'renderer/src/views/CommissioningDraftView.vue',
   'renderer/src/views/CommissioningView.vue',

@@ -11,6 +11,9 @@ import itMenu from './it/menu.json' with { type: 'json' };
 import enPlants from './en/plants.json' with { type: 'json' };
 import dePlants from './de/plants.json' with { type: 'json' };
 import itPlants from './it/plants.json' with { type: 'json' };
+import enVendors from './en/vendors.json' with { type: 'json' };
+import deVendors from './de/vendors.json' with { type: 'json' };
+import itVendors from './it/vendors.json' with { type: 'json' };
 
 /**
  * Every message of PlantDesk, the renderer's and the main process's, by language and then by
@@ -24,6 +27,7 @@ const en = {
   catalogs: enCatalogs,
   menu: enMenu,
   plants: enPlants,
+  vendors: enVendors,
 };
 
 export type MessageSchema = typeof en;
@@ -36,6 +40,7 @@ const de: SameKeys<MessageSchema> = {
   catalogs: deCatalogs,
   menu: deMenu,
   plants: dePlants,
+  vendors: deVendors,
 };
 
 const it: SameKeys<MessageSchema> = {
@@ -43,6 +48,7 @@ const it: SameKeys<MessageSchema> = {
   catalogs: itCatalogs,
   menu: itMenu,
   plants: itPlants,
+  vendors: itVendors,
 };
 
 export const MESSAGES: Readonly<Record<AppLocale, SameKeys<MessageSchema>>> = { en, de, it };

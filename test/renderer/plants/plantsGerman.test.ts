@@ -39,7 +39,7 @@ describe('plant screens in German', () => {
       'Auswertung',
       'Geräte',
       'Sensoren',
-      'Hersteller',
+      'Anbieter',
     ]);
     expect(button(app.wrapper, 'Bearbeiten').exists()).toBe(true);
   });
