@@ -55,7 +55,6 @@ export const I18N_PENDING = [
   'renderer/src/components/dashboard/ForecastCard.vue',
   'renderer/src/components/dashboard/PvHealthCard.vue',
   'renderer/src/components/dashboard/SensorFreshnessCard.vue',
-  'renderer/src/components/devices/DeviceForm.vue',
   'renderer/src/components/fleet/AcknowledgeDialog.vue',
   'renderer/src/components/fleet/FleetTotals.vue',
   'renderer/src/components/fleet/MonitorSettingsPanel.vue',
@@ -71,7 +70,6 @@ export const I18N_PENDING = [
   'renderer/src/views/FleetView.vue',
   'renderer/src/views/PlantAnalyticsView.vue',
   'renderer/src/views/PlantDashboardView.vue',
-  'renderer/src/views/PlantDevicesView.vue',
   'renderer/src/views/PlantSensorsView.vue',
   'renderer/src/views/SignInView.vue',
 ];

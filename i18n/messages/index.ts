@@ -5,12 +5,18 @@ import itApp from './it/app.json' with { type: 'json' };
 import enCatalogs from './en/catalogs.json' with { type: 'json' };
 import deCatalogs from './de/catalogs.json' with { type: 'json' };
 import itCatalogs from './it/catalogs.json' with { type: 'json' };
+import enDevices from './en/devices.json' with { type: 'json' };
+import deDevices from './de/devices.json' with { type: 'json' };
+import itDevices from './it/devices.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
 import enPlants from './en/plants.json' with { type: 'json' };
 import dePlants from './de/plants.json' with { type: 'json' };
 import itPlants from './it/plants.json' with { type: 'json' };
+import enSensors from './en/sensors.json' with { type: 'json' };
+import deSensors from './de/sensors.json' with { type: 'json' };
+import itSensors from './it/sensors.json' with { type: 'json' };
 import enVendors from './en/vendors.json' with { type: 'json' };
 import deVendors from './de/vendors.json' with { type: 'json' };
 import itVendors from './it/vendors.json' with { type: 'json' };
@@ -25,8 +31,10 @@ import itVendors from './it/vendors.json' with { type: 'json' };
 const en = {
   app: enApp,
   catalogs: enCatalogs,
+  devices: enDevices,
   menu: enMenu,
   plants: enPlants,
+  sensors: enSensors,
   vendors: enVendors,
 };
 
@@ -38,16 +46,20 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 const de: SameKeys<MessageSchema> = {
   app: deApp,
   catalogs: deCatalogs,
+  devices: deDevices,
   menu: deMenu,
   plants: dePlants,
+  sensors: deSensors,
   vendors: deVendors,
 };
 
 const it: SameKeys<MessageSchema> = {
   app: itApp,
   catalogs: itCatalogs,
+  devices: itDevices,
   menu: itMenu,
   plants: itPlants,
+  sensors: itSensors,
   vendors: itVendors,
 };
 
