@@ -60,8 +60,6 @@ export const I18N_PENDING = [
   'renderer/src/components/fleet/MonitorSettingsPanel.vue',
   'renderer/src/components/fleet/MuteDialog.vue',
   'renderer/src/components/live/LiveReadingsPanel.vue',
-  'renderer/src/components/sensors/SensorForm.vue',
-  'renderer/src/components/sensors/SensorFreshness.vue',
   'renderer/src/views/AlertsView.vue',
   'renderer/src/views/CommissioningDraftView.vue',
   'renderer/src/views/CommissioningView.vue',
@@ -70,6 +68,5 @@ export const I18N_PENDING = [
   'renderer/src/views/FleetView.vue',
   'renderer/src/views/PlantAnalyticsView.vue',
   'renderer/src/views/PlantDashboardView.vue',
-  'renderer/src/views/PlantSensorsView.vue',
   'renderer/src/views/SignInView.vue',
 ];
