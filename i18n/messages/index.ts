@@ -5,6 +5,12 @@ import itApp from './it/app.json' with { type: 'json' };
 import enCatalogs from './en/catalogs.json' with { type: 'json' };
 import deCatalogs from './de/catalogs.json' with { type: 'json' };
 import itCatalogs from './it/catalogs.json' with { type: 'json' };
+import enChecks from './en/checks.json' with { type: 'json' };
+import deChecks from './de/checks.json' with { type: 'json' };
+import itChecks from './it/checks.json' with { type: 'json' };
+import enCommissioning from './en/commissioning.json' with { type: 'json' };
+import deCommissioning from './de/commissioning.json' with { type: 'json' };
+import itCommissioning from './it/commissioning.json' with { type: 'json' };
 import enDevices from './en/devices.json' with { type: 'json' };
 import deDevices from './de/devices.json' with { type: 'json' };
 import itDevices from './it/devices.json' with { type: 'json' };
@@ -31,6 +37,8 @@ import itVendors from './it/vendors.json' with { type: 'json' };
 const en = {
   app: enApp,
   catalogs: enCatalogs,
+  checks: enChecks,
+  commissioning: enCommissioning,
   devices: enDevices,
   menu: enMenu,
   plants: enPlants,
@@ -46,6 +54,8 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 const de: SameKeys<MessageSchema> = {
   app: deApp,
   catalogs: deCatalogs,
+  checks: deChecks,
+  commissioning: deCommissioning,
   devices: deDevices,
   menu: deMenu,
   plants: dePlants,
@@ -56,6 +66,8 @@ const de: SameKeys<MessageSchema> = {
 const it: SameKeys<MessageSchema> = {
   app: itApp,
   catalogs: itCatalogs,
+  checks: itChecks,
+  commissioning: itCommissioning,
   devices: itDevices,
   menu: itMenu,
   plants: itPlants,

@@ -162,6 +162,85 @@ describe('the plant search, as a property', () => {
   }, 60_000);
 });
 
+/**
+ * Wider texts than above: LIKE's and GLOB's specials, both quotes, a backslash, letters that
+ * lower to others (ASCII, Latin, Cyrillic), a character without case, an astral one (two UTF-16
+ * units) and the code points at the ends of the suffixes' ranges (migration 0017); names long
+ * enough that terms longer than a suffix (32 characters) go to the trigram indexes instead.
+ */
+const WIDE = ['a', 'B', '0', '%', '_', '"', "'", '\\', '*', '[', '?', ' ', '-', 'Ö', 'ö', 'ß', 'Ж'];
+const WIDE_MORE = ['ж', '日', '😀', '\uD7FF', '\uE000', '\u{10FFFF}'];
+const wide = (minLength: number, maxLength: number) =>
+  fc
+    .array(fc.constantFrom(...WIDE, ...WIDE_MORE), { minLength, maxLength })
+    .map((characters) => characters.join(''))
+    .filter((value) => value.trim() === value && value.length > 0);
+
+describe('the plant search over wide texts, as a property', () => {
+  test('finds what a naive case-insensitive substring filter finds, for terms of 1 to 40 characters', async () => {
+    const own = await TestServer.start();
+    try {
+      const caller = await own.tokenFor('installer');
+      const plants = fc.sample(
+        fc.record({
+          name: wide(1, 48),
+          externalIds: fc.uniqueArray(wide(1, 12), { maxLength: 2 }),
+        }),
+        { numRuns: 30, seed: 21 },
+      );
+      const taken = new Set<string>();
+      for (const plant of plants) {
+        const externalIds = plant.externalIds.filter((id) => !taken.has(id) && taken.add(id));
+        await createPlant(own, caller, { name: plant.name, externalIds });
+      }
+      const read = async (query: Record<string, string | number>) =>
+        expectStatus<ListPage>(
+          await own.request('GET', '/plants', { token: caller, query }),
+          200,
+          `list ${JSON.stringify(query)}`,
+        );
+      const everything = (await read({ size: 200 })).content;
+      const contains = (value: string, term: string) =>
+        value.toLowerCase().includes(term.toLowerCase());
+      const term = fc.oneof(
+        wide(1, 2),
+        wide(3, 6),
+        // A piece of a stored text, 1 to 40 characters, its case changed: a term that matches.
+        fc
+          .tuple(fc.constantFrom(...everything), fc.nat(), fc.nat(), fc.boolean())
+          .map(([plant, from, length, upper]) => {
+            const source = [plant.name, ...plant.externalIds][
+              from % (1 + plant.externalIds.length)
+            ]!;
+            const characters = [...source];
+            const start = from % characters.length;
+            const piece = characters.slice(start, start + 1 + (length % 40)).join('');
+            return upper ? piece.toUpperCase() : piece;
+          })
+          .filter((piece) => piece.trim().length > 0),
+      );
+      await fc.assert(
+        fc.asyncProperty(term, fc.integer({ min: 1, max: 3 }), async (searched, size) => {
+          const expected = everything.filter(
+            (plant) =>
+              contains(plant.name, searched) ||
+              plant.externalIds.some((id) => contains(id, searched)),
+          );
+          const all = await read({ search: searched, size: 200 });
+          expect(all.content.map((plant) => plant.plantUuid).sort()).toEqual(
+            expected.map((plant) => plant.plantUuid).sort(),
+          );
+          expect(all.page.totalElements).toBe(expected.length);
+          await expectPaged(read, { search: searched }, all.content, size);
+        }),
+        { numRuns: 60, seed: 21 },
+      );
+    } finally {
+      await own.close();
+    }
+  }, 120_000);
+});
+
 describe('the unsearched list, as a property', () => {
   test('every sort, both ways, pages through the whole list as sorting it would, ties by plant', async () => {
     // A clock of its own that moves every third plant: createdAt and updatedAt tie in runs.

@@ -24,6 +24,8 @@ export interface PostgresCluster {
   /** The URL of another database on the same cluster. */
   urlOf(database: string): string;
   stop(): Promise<void>;
+  /** The server's log (gone after stop): what it said when a test failed. */
+  logFile: string;
 }
 
 /** Where Debian installs each version's server binaries: /usr/lib/postgresql/<version>/bin. */
@@ -108,6 +110,7 @@ export async function startPostgresCluster(database = 'plantdesk'): Promise<Post
     return {
       url: urlOf(database),
       urlOf,
+      logFile,
       stop: async () => {
         try {
           await tool('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', dataDir]);

@@ -1,6 +1,8 @@
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import type { SensorFlow } from '../../../api/schemas/sensors.ts';
+import type { Formatters } from '../../../i18n/format.ts';
+import type { Translate } from '../../../i18n/translator.ts';
 
 /**
  * The commissioning checklist (wizard step 5), as a pure function of what the API answered:
@@ -14,6 +16,9 @@ import type { SensorFlow } from '../../../api/schemas/sensors.ts';
  * grid is measured, the balance production + grid + storage. Those are the sensors whose
  * readings the API reads back (the sensor-history routes); the others' readings are not
  * readable through the API and are named, not checked.
+ *
+ * The words are the chosen language's (`CheckWords`): a result holds text, so the caller runs
+ * the checks again when the language changes (useCommissioning does, in a computed).
  */
 
 export const CHECK_IDS = [
@@ -24,14 +29,6 @@ export const CHECK_IDS = [
   'readingsArrived',
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
-
-export const CHECK_TITLES: Record<CheckId, string> = {
-  devicesHaveSensors: 'Every device has a sensor',
-  productionMeasured: 'Production is measured where there is PV',
-  consumptionMeasured: 'Consumption or grid is measured',
-  connectionsPass: "Every sensor's connection passes its test",
-  readingsArrived: 'First readings arrived in the last minutes',
-};
 
 export interface CheckResult {
   id: CheckId;
@@ -138,19 +135,23 @@ function producerDevices(devices: readonly Device[]): Device[] {
   });
 }
 
-const quoted = (names: readonly string[]) => names.map((name) => `“${name}”`).join(', ');
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count} ${count === 1 ? one : many}`;
+/** What the checks put into words with: the chosen language's messages and formatters. */
+export interface CheckWords {
+  t: Translate;
+  f: Formatters;
+}
 
-function devicesHaveSensors(input: VerificationInput): CheckResult {
-  const base = { id: 'devicesHaveSensors' as const, title: CHECK_TITLES.devicesHaveSensors };
+/** “Roof”, “Garage” with the language's own quotation marks. */
+const quoted = (t: Translate, names: readonly string[]) =>
+  names.map((name) => t('checks.quoted', { name })).join(', ');
+/** "A and B and C" as the language joins them. */
+const joined = (t: Translate, parts: readonly string[]) =>
+  parts.reduce((first, second) => t('checks.and', { first, second }));
+
+function devicesHaveSensors(input: VerificationInput, { t }: CheckWords): CheckResult {
+  const base = { id: 'devicesHaveSensors' as const, title: t('checks.titles.devicesHaveSensors') };
   if (input.devices.length === 0) {
-    return {
-      ...base,
-      passed: false,
-      reason: 'The plant has no devices yet: add them in step 3, Devices.',
-      details: [],
-    };
+    return { ...base, passed: false, reason: t('checks.devices.none'), details: [] };
   }
   const linkedTo = new Map<string, string[]>();
   for (const sensor of input.sensors) {
@@ -165,154 +166,155 @@ function devicesHaveSensors(input: VerificationInput): CheckResult {
   const details = input.devices.map((device) => {
     const names = sensorsOf(device);
     return names.length > 0
-      ? `${device.name}: measured by ${quoted(names)}`
-      : `${device.name}: no sensor linked`;
+      ? t('checks.devices.measuredBy', { device: device.name, sensors: quoted(t, names) })
+      : t('checks.devices.noSensor', { device: device.name });
   });
   const missing = input.devices.filter((device) => sensorsOf(device).length === 0);
   if (missing.length > 0) {
     return {
       ...base,
       passed: false,
-      reason: `No sensor is linked to ${quoted(missing.map((device) => device.name))}: link one in step 3, Devices.`,
+      reason: t('checks.devices.missing', {
+        devices: quoted(
+          t,
+          missing.map((device) => device.name),
+        ),
+      }),
       details,
     };
   }
   return {
     ...base,
     passed: true,
-    reason:
-      input.devices.length === 1
-        ? 'The device has a sensor.'
-        : `Each of the ${input.devices.length} devices has a sensor.`,
+    reason: t('checks.devices.passed', {}, input.devices.length),
     details,
   };
 }
 
-function productionMeasured(input: VerificationInput): CheckResult {
-  const base = { id: 'productionMeasured' as const, title: CHECK_TITLES.productionMeasured };
+function productionMeasured(input: VerificationInput, { t, f }: CheckWords): CheckResult {
+  const base = { id: 'productionMeasured' as const, title: t('checks.titles.productionMeasured') };
   const sources = [
-    ...(input.plant.pv ? [`PV settings of ${input.plant.pv.peakPowerKw} kWp`] : []),
-    ...producerDevices(input.devices).map(
-      (device) => `${device.relationships?.deviceType.name ?? 'producer'} “${device.name}”`,
+    ...(input.plant.pv
+      ? [t('checks.production.pvSettings', { peak: f.number(input.plant.pv.peakPowerKw, 3) })]
+      : []),
+    ...producerDevices(input.devices).map((device) =>
+      t('checks.production.producer', {
+        type: device.relationships?.deviceType.name ?? t('checks.production.producerType'),
+        device: quoted(t, [device.name]),
+      }),
     ),
   ];
   const sensors = energySensorsOf(input.sensors, 'PRODUCTION');
   if (sources.length === 0) {
-    return {
-      ...base,
-      passed: true,
-      reason:
-        'The plant has no PV: no PV settings and no producing device, so no production to measure.',
-      details: [],
-    };
+    return { ...base, passed: true, reason: t('checks.production.noPv'), details: [] };
   }
-  const pv = sources.join(' and ');
+  const pv = joined(t, sources);
   if (sensors.length === 0) {
     return {
       ...base,
       passed: false,
-      reason: `The plant has PV (${pv}) but no sensor with flow Production measuring power or energy: add one in step 2, Sensors.`,
+      reason: t('checks.production.unmeasured', { pv }),
       details: [],
     };
   }
   return {
     ...base,
     passed: true,
-    reason: `PV (${pv}) is measured by ${quoted(sensors.map((sensor) => sensor.name))}.`,
+    reason: t('checks.production.measured', {
+      pv,
+      sensors: quoted(
+        t,
+        sensors.map((sensor) => sensor.name),
+      ),
+    }),
     details: [],
   };
 }
 
-function consumptionMeasured(input: VerificationInput): CheckResult {
-  const base = { id: 'consumptionMeasured' as const, title: CHECK_TITLES.consumptionMeasured };
+function consumptionMeasured(input: VerificationInput, { t }: CheckWords): CheckResult {
+  const base = {
+    id: 'consumptionMeasured' as const,
+    title: t('checks.titles.consumptionMeasured'),
+  };
   const consumption = energySensorsOf(input.sensors, 'CONSUMPTION');
   const grid = energySensorsOf(input.sensors, 'GRID');
   if (consumption.length === 0 && grid.length === 0) {
-    return {
-      ...base,
-      passed: false,
-      reason:
-        'No sensor with flow Consumption or Grid measures power or energy: add a consumption meter or a grid meter in step 2, Sensors.',
-      details: [],
-    };
+    return { ...base, passed: false, reason: t('checks.consumption.none'), details: [] };
   }
+  const names = (sensors: Sensor[]) =>
+    quoted(
+      t,
+      sensors.map((sensor) => sensor.name),
+    );
   const parts = [
     ...(consumption.length > 0
-      ? [`consumption by ${quoted(consumption.map((sensor) => sensor.name))}`]
+      ? [t('checks.consumption.consumptionBy', { sensors: names(consumption) })]
       : []),
-    ...(grid.length > 0 ? [`the grid by ${quoted(grid.map((sensor) => sensor.name))}`] : []),
-  ];
-  const derived =
-    consumption.length === 0 ? ' (consumption follows from production, grid and storage)' : '';
+    ...(grid.length > 0 ? [t('checks.consumption.gridBy', { sensors: names(grid) })] : []),
+  ].join('; ');
   return {
     ...base,
     passed: true,
-    reason: `Measured: ${parts.join('; ')}${derived}.`,
+    reason:
+      consumption.length === 0
+        ? t('checks.consumption.measuredDerived', { parts })
+        : t('checks.consumption.measured', { parts }),
     details: [],
   };
 }
 
-function connectionsPass(input: VerificationInput): CheckResult {
-  const base = { id: 'connectionsPass' as const, title: CHECK_TITLES.connectionsPass };
+function connectionsPass(input: VerificationInput, { t }: CheckWords): CheckResult {
+  const base = { id: 'connectionsPass' as const, title: t('checks.titles.connectionsPass') };
   if (input.sensors.length === 0) {
-    return {
-      ...base,
-      passed: false,
-      reason: 'The plant has no sensors yet: add them in step 2, Sensors.',
-      details: [],
-    };
+    return { ...base, passed: false, reason: t('checks.connections.none'), details: [] };
   }
   const failures: string[] = [];
   const details = input.sensors.map((sensor) => {
     if (!sensor.connection) {
       failures.push(sensor.name);
-      return `${sensor.name}: no connection, so nothing collects its readings`;
+      return t('checks.connections.noConnection', { sensor: sensor.name });
     }
     const test = input.connectionTests.get(sensor.sensorUuid);
-    const where = sensor.connection.address;
+    const named = { sensor: sensor.name, address: sensor.connection.address };
     if (!test) {
       failures.push(sensor.name);
-      return `${sensor.name} (${where}): not tested`;
+      return t('checks.connections.notTested', named);
     }
-    if (test.status === 'passed') return `${sensor.name} (${where}): test passed`;
+    if (test.status === 'passed') return t('checks.connections.testPassed', named);
     failures.push(sensor.name);
     return test.status === 'failed'
-      ? `${sensor.name} (${where}): test failed: ${test.message}`
-      : `${sensor.name} (${where}): could not be tested: ${test.message}`;
+      ? t('checks.connections.testFailed', { ...named, message: test.message })
+      : t('checks.connections.notTestable', { ...named, message: test.message });
   });
   if (failures.length > 0) {
     return {
       ...base,
       passed: false,
-      reason: `${plural(failures.length, 'sensor')} of ${input.sensors.length} did not pass: ${quoted(failures)}.`,
+      reason: t(
+        'checks.connections.failed',
+        { total: input.sensors.length, sensors: quoted(t, failures) },
+        failures.length,
+      ),
       details,
     };
   }
   return {
     ...base,
     passed: true,
-    reason:
-      input.sensors.length === 1
-        ? "The sensor's connection passed its test just now."
-        : `All ${input.sensors.length} connections passed their test just now.`,
+    reason: t('checks.connections.passed', {}, input.sensors.length),
     details,
   };
 }
 
 /** "40 s ago", "3 min ago". */
-export function ageText(fromMs: number, nowMs: number): string {
+export function ageText(fromMs: number, nowMs: number, t: Translate): string {
   const seconds = Math.max(0, Math.round((nowMs - fromMs) / 1000));
-  if (seconds < 90) return `${seconds} s ago`;
-  return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 90) return t('checks.age.seconds', { n: seconds });
+  return t('checks.age.minutes', { n: Math.round(seconds / 60) });
 }
 
-const FLOW_NAMES: Record<EnergyFlow, string> = {
-  production: 'Production',
-  consumption: 'Consumption',
-};
-
-function readingsArrived(input: VerificationInput): CheckResult {
-  const base = { id: 'readingsArrived' as const, title: CHECK_TITLES.readingsArrived };
+function readingsArrived(input: VerificationInput, { t }: CheckWords): CheckResult {
+  const base = { id: 'readingsArrived' as const, title: t('checks.titles.readingsArrived') };
   const freshMinutes = input.freshMinutes ?? FRESH_READING_MINUTES;
   const flows = flowSensors(input.sensors);
   const measured = measuredFlows(input.sensors);
@@ -323,76 +325,87 @@ function readingsArrived(input: VerificationInput): CheckResult {
   const note =
     unobserved.length > 0
       ? [
-          `Not checked (the API does not read their readings back): ${quoted(unobserved.map((sensor) => sensor.name))}`,
+          t('checks.readings.notChecked', {
+            sensors: quoted(
+              t,
+              unobserved.map((sensor) => sensor.name),
+            ),
+          }),
         ]
       : [];
   if (measured.length === 0) {
-    return {
-      ...base,
-      passed: false,
-      reason:
-        'No sensor measures production, consumption or the grid in power or energy, so no reading can be read back.',
-      details: note,
-    };
+    return { ...base, passed: false, reason: t('checks.readings.noneMeasured'), details: note };
   }
 
   const nowMs = input.now.getTime();
   const problems: string[] = [];
   const details = measured.map((flow) => {
-    const name = FLOW_NAMES[flow];
-    const sensors = quoted(flows[flow].map((sensor) => sensor.name));
+    const named = {
+      flow: t(`checks.readings.flows.${flow}`),
+      sensors: quoted(
+        t,
+        flows[flow].map((sensor) => sensor.name),
+      ),
+    };
     const readings = input.readings[flow];
     if (!readings) {
-      problems.push(`${name} was not read`);
-      return `${name} (${sensors}): not read`;
+      problems.push(t('checks.readings.problems.notRead', named));
+      return t('checks.readings.details.notRead', named);
     }
     if ('error' in readings) {
-      problems.push(`${name} could not be read: ${readings.error}`);
-      return `${name} (${sensors}): could not be read: ${readings.error}`;
+      problems.push(t('checks.readings.problems.error', { ...named, error: readings.error }));
+      return t('checks.readings.details.error', { ...named, error: readings.error });
     }
     if (readings.latestAt === null) {
-      problems.push(`${name} has no reading in the last ${READINGS_WINDOW_MINUTES} minutes`);
-      return `${name} (${sensors}): no reading in the last ${READINGS_WINDOW_MINUTES} minutes`;
+      problems.push(t('checks.readings.problems.none', named, READINGS_WINDOW_MINUTES));
+      return t('checks.readings.details.none', named, READINGS_WINDOW_MINUTES);
     }
     const latestMs = Date.parse(readings.latestAt);
-    const age = ageText(latestMs, nowMs);
+    const age = ageText(latestMs, nowMs, t);
     if (nowMs - latestMs > freshMinutes * 60_000) {
-      problems.push(`${name}'s latest reading is ${age}`);
-      return `${name} (${sensors}): latest reading ${age}, older than ${freshMinutes} minutes`;
+      problems.push(t('checks.readings.problems.stale', { ...named, age }));
+      return t('checks.readings.details.stale', { ...named, age }, freshMinutes);
     }
     if (readings.coverage < 1) {
       const percent = Math.round(readings.coverage * 100);
-      problems.push(`${name}: only ${percent} % of its sensors have readings`);
-      return `${name} (${sensors}): latest reading ${age}, but only ${percent} % of its sensors have one`;
+      problems.push(t('checks.readings.problems.coverage', { ...named, percent }));
+      return t('checks.readings.details.coverage', { ...named, age, percent });
     }
-    return `${name} (${sensors}): latest reading ${age}`;
+    return t('checks.readings.details.fresh', { ...named, age });
   });
   if (problems.length > 0) {
     return {
       ...base,
       passed: false,
-      reason: `${problems.join('; ')}. New sensors get their first reading within a minute; check again shortly.`,
+      reason: t('checks.readings.failed', { problems: problems.join('; ') }),
       details: [...details, ...note],
     };
   }
   return {
     ...base,
     passed: true,
-    reason: `Readings arrived within the last ${freshMinutes} minutes for ${measured
-      .map((flow) => FLOW_NAMES[flow].toLowerCase())
-      .join(' and ')}.`,
+    reason: t(
+      'checks.readings.passed',
+      {
+        flows: joined(
+          t,
+          measured.map((flow) => t(`checks.readings.flowsInline.${flow}`)),
+        ),
+      },
+      freshMinutes,
+    ),
     details: [...details, ...note],
   };
 }
 
 /** Runs every check; see the module comment. */
-export function verifyCommissioning(input: VerificationInput): Verification {
+export function verifyCommissioning(input: VerificationInput, words: CheckWords): Verification {
   const checks = [
-    devicesHaveSensors(input),
-    productionMeasured(input),
-    consumptionMeasured(input),
-    connectionsPass(input),
-    readingsArrived(input),
+    devicesHaveSensors(input, words),
+    productionMeasured(input, words),
+    consumptionMeasured(input, words),
+    connectionsPass(input, words),
+    readingsArrived(input, words),
   ];
   return {
     checks,

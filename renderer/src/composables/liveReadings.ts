@@ -1,6 +1,7 @@
 import type { SensorStatus } from '../../../api/schemas/fleet.ts';
 import type { Sensor } from '../../../api/schemas/relationships.ts';
 import type { SensorFlow } from '../../../api/schemas/sensors.ts';
+import type { Translate } from '../../../i18n/translator.ts';
 import { flowSensors, type EnergyFlow } from './commissioningChecks.ts';
 
 /**
@@ -181,10 +182,17 @@ export function pointsOfHistory(
 export function sparklineSummary(
   points: readonly LivePoint[],
   format: (value: number) => string,
+  t: Translate,
 ): string {
-  if (points.length === 0) return 'no readings in the last 15 minutes';
+  if (points.length === 0) return t('commissioning.live.sparkline.none');
   const values = points.map((point) => point.value);
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  return `${points.length} readings in the last 15 minutes: lowest ${format(min)}, highest ${format(max)}, latest ${format(values[values.length - 1]!)}`;
+  return t(
+    'commissioning.live.sparkline.summary',
+    {
+      lowest: format(Math.min(...values)),
+      highest: format(Math.max(...values)),
+      latest: format(values[values.length - 1]!),
+    },
+    points.length,
+  );
 }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ref, shallowRef } from 'vue';
+import { computed, ref, shallowRef } from 'vue';
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import { useBridge } from '../bridge.ts';
@@ -12,10 +12,12 @@ import {
   type EnergyFlow,
   type FlowReadings,
   type Verification,
+  type VerificationInput,
 } from './commissioningChecks.ts';
 import { fetchPlantDevices, fetchPlantSensors } from './useCatalogOptions.ts';
 import { errorMessage } from './useFormErrors.ts';
 import { appDate } from '../clock.ts';
+import { currentFormatters, translate } from '../i18n.ts';
 
 /**
  * The commissioning wizard's steps and the work of its last two: verifying a plant (step 5)
@@ -23,6 +25,10 @@ import { appDate } from '../clock.ts';
  * state, so a reload or a later visit resumes where it was.
  */
 
+/**
+ * `label` is English, for the files not yet converted (i18n/pending.js); what the wizard shows
+ * is `commissioning.steps.<value>` in the chosen language.
+ */
 export const COMMISSIONING_STEPS = [
   { value: 'plant', label: 'Plant' },
   { value: 'sensors', label: 'Sensors' },
@@ -71,11 +77,28 @@ export function reportFileName(plantName: string, at: Date, timeZone?: string): 
   return `Commissioning ${plant || 'plant'} ${day}`;
 }
 
-/** What the checks were run on: the report shows the same devices and sensors. */
+/**
+ * What the checks were run on: the report shows the same devices and sensors. `verification`
+ * is put into words when read, in the language chosen then, so that its text follows a change
+ * of language while the snapshot stays the same object (a new one means a new verification).
+ */
 export interface CommissioningSnapshot {
   devices: Device[];
   sensors: Sensor[];
-  verification: Verification;
+  readonly verification: Verification;
+}
+
+function snapshotOf(devices: Device[], sensors: Sensor[], input: VerificationInput) {
+  const verification = computed(() =>
+    verifyCommissioning(input, { t: translate, f: currentFormatters() }),
+  );
+  return {
+    devices,
+    sensors,
+    get verification() {
+      return verification.value;
+    },
+  } satisfies CommissioningSnapshot;
 }
 
 /** The sensor-history routes' local date-time format. */
@@ -101,14 +124,18 @@ export function useCommissioning() {
     plantUuid: string,
     sensor: Sensor,
   ): Promise<ConnectionTestResult> {
-    if (!sensor.connection) return { status: 'error', message: 'no connection' };
+    if (!sensor.connection)
+      return { status: 'error', message: translate('checks.connections.noConnectionError') };
     try {
       const result = await bridge.call('testSensorConnection', {
         params: { plantUuid, sensorUuid: sensor.sensorUuid },
       });
       return result.ok ? { status: 'passed' } : { status: 'failed', message: result.message };
     } catch (caught) {
-      return { status: 'error', message: errorMessage(caught, 'the test could not run') };
+      return {
+        status: 'error',
+        message: errorMessage(caught, translate('checks.connections.couldNotRun')),
+      };
     }
   }
 
@@ -144,7 +171,7 @@ export function useCommissioning() {
       });
       return latestReadings(series.points);
     } catch (caught) {
-      return { error: errorMessage(caught, 'the readings could not be read') };
+      return { error: errorMessage(caught, translate('checks.readings.couldNotRead')) };
     }
   }
 
@@ -178,7 +205,7 @@ export function useCommissioning() {
       if (request !== latest) return;
       const readings: Partial<Record<EnergyFlow, FlowReadings>> = {};
       flows.forEach((flow, index) => (readings[flow] = flowReadings[index]!));
-      const verification = verifyCommissioning({
+      const checked = snapshotOf(devices, sensors, {
         plant,
         devices,
         sensors,
@@ -186,11 +213,11 @@ export function useCommissioning() {
         readings,
         now: appDate(),
       });
-      snapshot.value = { devices, sensors, verification };
-      if (verification.passed) recordCommissioned(plant);
+      snapshot.value = checked;
+      if (checked.verification.passed) recordCommissioned(plant);
     } catch (caught) {
       if (request !== latest) return;
-      error.value = errorMessage(caught, 'The devices and sensors could not be read.');
+      error.value = errorMessage(caught, translate('commissioning.verification.notRead'));
     } finally {
       if (request === latest) verifying.value = false;
     }
@@ -207,15 +234,20 @@ export function useCommissioning() {
       window.print();
       return {
         saved: true,
-        message: 'The print dialog opened: choose “Save as PDF” as the printer to save the report.',
+        message: translate('commissioning.report.printDialog'),
       };
     }
     const result = await bridge.invoke('report.savePdf', {
       suggestedName: reportFileName(plant.name, at, plant.location.timezone),
     });
     return result.saved
-      ? { saved: true, message: `Report saved to ${result.path ?? 'the chosen file'}.` }
-      : { saved: false, message: 'Not saved: the file dialog was cancelled.' };
+      ? {
+          saved: true,
+          message: result.path
+            ? translate('commissioning.report.savedTo', { path: result.path })
+            : translate('commissioning.report.saved'),
+        }
+      : { saved: false, message: translate('commissioning.report.cancelled') };
   }
 
   return { snapshot, verifying, error, verify, saveReport, retestConnection };

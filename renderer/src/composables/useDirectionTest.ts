@@ -16,6 +16,7 @@ import {
 } from './directionTestFlow.ts';
 import type { LiveReadings } from './liveReadings.ts';
 
+import { translate } from '../i18n.ts';
 /**
  * The guided direction test as steps: choose the known change, make it (the meters' readings
  * before are those up to that moment), wait for the meters to respond (live readings), and
@@ -48,13 +49,13 @@ export function useDirectionTest(live: MaybeRefOrGetter<LiveReadings | null>) {
   /** Why the test cannot start, or null. */
   const blocked = computed<string | null>(() => {
     if (meters.value.length === 0) {
-      return 'No grid or consumption power meter has live values from this server.';
+      return translate('commissioning.direction.blocked.noMeters');
     }
     if (kind.value === 'loadSwitchedOn' && !(loadPowerW.value && loadPowerW.value > 0)) {
-      return "Enter the load's power in W.";
+      return translate('commissioning.direction.blocked.loadPower');
     }
     if (kind.value === 'pvSwitchedOff' && !(productionNowW.value && productionNowW.value > 0)) {
-      return 'The PV produces nothing now: switch a known load on instead.';
+      return translate('commissioning.direction.blocked.noPv');
     }
     return null;
   });

@@ -39,9 +39,10 @@ export function filteredPlantsBy(db: Db, organizationUuid: string, filters: Plan
   const organization = sql.ref('plants.organization_uuid');
   let plants = db.selectFrom('plants').selectAll();
   const kind = filters.search?.kind;
-  if (kind === 'fullTextIndex') {
+  const indexed = kind !== undefined && kind !== 'scan';
+  if (indexed && engineOf(db) === 'sqlite') {
     plants = plants.where(sql.raw('+plants.organization_uuid'), '=', organizationUuid);
-  } else if (kind === 'trigramIndex') {
+  } else if (indexed) {
     plants = plants.where(sql<boolean>`(${organization} = ${organizationUuid}) is true`);
   } else {
     plants = plants.where(organization, '=', organizationUuid);
@@ -62,6 +63,6 @@ export function filteredPlantsBy(db: Db, organizationUuid: string, filters: Plan
     );
   }
   const search = filters.search;
-  if (search) plants = plants.where((eb) => plantSearchCondition(eb, search));
+  if (search) plants = plants.where((eb) => plantSearchCondition(eb, search, engineOf(db)));
   return plants;
 }

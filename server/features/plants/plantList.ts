@@ -14,7 +14,7 @@ import {
   type ListOptions,
   type SortColumnsOf,
 } from '../../db/lists.ts';
-import { templateQuery } from '../../db/queryTemplates.ts';
+import { templateQuery, type TemplateValues } from '../../db/queryTemplates.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import { filteredPlantsBy, type PlantFilters } from './plantFilters.ts';
 import { plantSearchOf } from './plantSearch.ts';
@@ -72,23 +72,45 @@ export async function plantListPage(
     limit: size,
     offset: number * size,
     search: search?.value,
+    searchUntil: search?.until,
     family: familyId,
   };
+  const filters = [search?.kind ?? 'all', values.plantUuids.length, values.externalIds.length];
   const key = [
-    search?.kind ?? 'all',
-    values.plantUuids.length,
-    values.externalIds.length,
+    ...filters,
     familyId === undefined ? 'unchecked' : 'checked',
     ...sort.map((order) => `${order.property} ${order.direction}`),
   ].join('|');
-  const compiled = templateQuery(db, key, values, (v) => {
-    const filtered = filteredPlantsBy(db, v.organization, {
+  const filteredBy = (
+    v: Pick<
+      typeof values,
+      'organization' | 'plantUuids' | 'externalIds' | 'search' | 'searchUntil'
+    >,
+  ) =>
+    filteredPlantsBy(db, v.organization, {
       plantUuids: v.plantUuids,
       externalIds: v.externalIds,
-      search: search && { kind: search.kind, value: v.search! },
+      search: search && { kind: search.kind, value: v.search!, until: v.searchUntil },
     });
+  const everyPlant = !search && values.plantUuids.length === 0 && values.externalIds.length === 0;
+  if (familyId === undefined && !everyPlant) {
+    // No sign-in to check in the statement (SQLite): the few matches are read as a page alone.
+    const page = templateQuery(db, `page|${key}`, values, (v) =>
+      orderedPage(filteredBy(v), sort, LIST, v.limit, v.offset),
+    );
+    const rows = (await rowsOf(db, page)) as PlantRow[];
+    const { limit, offset } = values;
+    // A page short of its size, unless past the end, is the last: it tells the total.
+    const last = rows.length < limit && (rows.length > 0 || offset === 0);
+    const { limit: _, offset: __, family: ___, ...countValues } = values;
+    const totalElements = last
+      ? offset + rows.length
+      : await countOf(db, `count|${filters.join('|')}`, countValues, filteredBy);
+    return { rows, page: pageMetadata(number, size, totalElements), revoked: false };
+  }
+  const compiled = templateQuery(db, key, values, (v) => {
+    const filtered = filteredBy(v);
     const count = filtered.clearSelect().select(sql<number>`count(*)`.as('n'));
-    const everyPlant = !search && values.plantUuids.length === 0 && values.externalIds.length === 0;
     // Every plant: the page is read in an index's order (migration 0015) up to its LIMIT, and
     // counted from the organization's index, nothing sorted. Filtered, the few matches are
     // counted as they are sorted, and only counted again when the page is empty.
@@ -133,4 +155,19 @@ export async function plantListPage(
     delete row[REVOKED];
   }
   return { rows: found, page: pageMetadata(number, size, totalElements), revoked };
+}
+
+async function countOf<V extends TemplateValues>(
+  db: Db,
+  key: string,
+  values: V,
+  filteredBy: (v: V) => ReturnType<typeof filteredPlantsBy>,
+): Promise<number> {
+  const counted = templateQuery(db, key, values, (v) =>
+    filteredBy(v)
+      .clearSelect()
+      .select(sql<number>`count(*)`.as('n')),
+  );
+  const [row] = await rowsOf(db, counted);
+  return Number(row?.n ?? 0);
 }

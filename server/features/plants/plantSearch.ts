@@ -2,13 +2,14 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kyse
 import type { Database } from '../../db/tables.ts';
 import { containsPattern, likePattern } from '../../db/lists.ts';
 import type { Engine } from '../../db/engine.ts';
+import { SUFFIX_LENGTH } from '../../db/migrations/0017_plant_text_suffixes.ts';
 
 /**
  * `GET /plants?search=`: the plants whose name or one of whose external ids contains the term,
- * ignoring case (lower() of both sides, Unicode-wide on both engines). Written so each engine's
- * index serves it (migration 0007): on PostgreSQL one trigram-indexed LIKE per table, their
- * union; on SQLite the FTS5 trigram table, for terms of 3 characters or more, which trigrams
- * can find (a shorter term scans, as before).
+ * ignoring case (lower() of both sides, Unicode-wide on both engines). Written so an index
+ * serves it: on both engines one range of the index of every plant's lowered suffixes (migration
+ * 0017) for terms up to a suffix's length; longer ones, on PostgreSQL one trigram-indexed LIKE
+ * per table, their union, and on SQLite the FTS5 trigram table (migration 0007).
  */
 
 /** The fewest characters the trigram table can look up. */
@@ -25,12 +26,16 @@ export function sqliteTrigramTerm(term: string): boolean {
  * `kind` only, so a compiled query serves every term of that kind (server/db/queryTemplates.ts).
  */
 export interface PlantSearch {
-  kind: 'trigramIndex' | 'fullTextIndex' | 'scan';
-  /** The LIKE pattern, or the FTS5 phrase. */
+  kind: 'trigramIndex' | 'fullTextIndex' | 'suffixIndex' | 'scan';
+  /** The LIKE pattern, the FTS5 phrase, or the lowered term (the suffixes' range from it). */
   value: string;
+  /** The end of the suffixes' range (excluded): the least text after all that start with the term. */
+  until?: string | undefined;
 }
 
 export function plantSearchOf(engine: Engine, term: string): PlantSearch {
+  const suffixes = suffixSearchOf(term);
+  if (suffixes) return suffixes;
   if (engine === 'postgres') return { kind: 'trigramIndex', value: containsPattern(term) };
   // A quoted FTS5 string is taken literally: no operators, no column filters.
   if (sqliteTrigramTerm(term)) {
@@ -39,12 +44,44 @@ export function plantSearchOf(engine: Engine, term: string): PlantSearch {
   return { kind: 'scan', value: containsPattern(term) };
 }
 
+/**
+ * The range of suffixes (migration 0017) that start with the lowered term, when they can answer
+ * it: no longer than a suffix, and text either engine holds as such (no NUL, no lone surrogate,
+ * which are scanned or refused as before).
+ */
+function suffixSearchOf(term: string): PlantSearch | undefined {
+  const lowered = term.toLowerCase();
+  if (lowered.includes('\u0000') || !lowered.isWellFormed()) return undefined;
+  if ([...lowered].length > SUFFIX_LENGTH) return undefined;
+  const until = textsStartingWithEnd(lowered);
+  return until === undefined ? undefined : { kind: 'suffixIndex', value: lowered, until };
+}
+
+/**
+ * The least text greater than every text that starts with `prefix`, in code point order (which
+ * SQLite's BINARY order of UTF-8 is): the prefix with its last character that has a next one
+ * moved on by one. None when every character is the last code point.
+ */
+export function textsStartingWithEnd(prefix: string): string | undefined {
+  const characters = [...prefix];
+  while (characters.length > 0) {
+    const last = characters.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) {
+      // After the last code point before the surrogates comes the first after them.
+      const next = last === 0xd7ff ? 0xe000 : last + 1;
+      return characters.join('') + String.fromCodePoint(next);
+    }
+  }
+  return undefined;
+}
+
 /** `search.value` may be a stand-in (server/db/queryTemplates.ts): it is only bound. */
 export function plantSearchCondition(
   eb: ExpressionBuilder<Database, 'plants'>,
   search: PlantSearch,
+  engine: Engine,
 ): Expression<SqlBool> {
-  const { kind, value } = search;
+  const { kind, value, until } = search;
   if (kind === 'trigramIndex') {
     return sql<SqlBool>`plants.plant_uuid in (
       select sp.plant_uuid from plants sp where ${likePattern('sp.name', value)}
@@ -55,6 +92,15 @@ export function plantSearchCondition(
     return sql<SqlBool>`plants.plant_uuid in (
       select r.plant_uuid from plant_search s join plant_search_rows r on r.id = s.rowid
       where plant_search match ${value})`;
+  }
+  if (kind === 'suffixIndex') {
+    const matches = sql`select s.plant_uuid from plant_text_suffixes s
+      where s.suffix >= cast(${value} as text) and s.suffix < cast(${until} as text)`;
+    // PostgreSQL's kept (generic) plan read every plant of the organization and probed the
+    // suffixes for each: as an array, the matches are read first and their plants by key.
+    return engine === 'postgres'
+      ? sql<SqlBool>`plants.plant_uuid = any(array(${matches}))`
+      : sql<SqlBool>`plants.plant_uuid in (${matches})`;
   }
   return eb.or([
     likePattern('plants.name', value),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
 import CommissioningView from '../../../renderer/src/views/CommissioningView.vue';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import { mountWithApp, type RecordedCall, type RouteAnswers } from '../support/mountWithApp.ts';
 import { commissionedRoof, PLANT_UUID } from './fixtures.ts';
 import { sensorStatus, statusesOf } from '../sensors/statusFixtures.ts';
@@ -14,7 +15,8 @@ import { button } from '../support/queries.ts';
 
 /**
  * The commissioning wizard: resuming at the step the address names, moving between steps from
- * the keyboard, the verification's checklist, and the report with "Save as PDF".
+ * the keyboard, the verification's checklist, the report with "Save as PDF"; the plant
+ * and verification steps in German.
  */
 
 const roof = commissionedRoof();
@@ -331,5 +333,69 @@ describe('report', () => {
     )[0];
     expect(suggestedName).toMatch(/^Commissioning Roof in Turin \d{4}-\d{2}-\d{2}$/);
     expect(app.wrapper.text()).toContain('Report saved to /home/ines/Commissioning.pdf.');
+  });
+});
+
+describe('the wizard in German', () => {
+  test('the plant step: headings, navigation and the plant with decimal commas', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountAt('plant');
+    await app.settle();
+    expect(app.wrapper.find('h1').text()).toBe('Inbetriebnahme: Roof in Turin');
+    expect(stepHeading(app).text()).toBe('Schritt 1 von 6: Anlage');
+    expect(app.wrapper.find('[role="tab"][aria-label="Schritt 5: Prüfung"]').exists()).toBe(true);
+    expect(buttonNamed(app, 'Weiter: Sensoren').exists()).toBe(true);
+    const summary = app.wrapper.find('dl.plant-summary').text();
+    expect(summary).toContain('Standort');
+    expect(summary).toContain('45,07°, 7,69°, 240 m');
+    expect(summary).toContain('6 kWp, Neigung 25°, Azimut 170°, Verluste 12 %');
+  });
+
+  test('the verification: every check in German, the overall result with its plural', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountAt('verification');
+    await app.settle();
+    await vi.waitFor(() => expect(app.wrapper.text()).toContain('Prüfung bestanden:'));
+    expect(stepHeading(app).text()).toBe('Schritt 5 von 6: Prüfung');
+    const text = app.wrapper.text();
+    expect(text).toContain('Alle 5 Prüfungen sind bestanden. Weiter zum Protokoll.');
+    expect(text).toContain('Jedes der 2 Geräte hat einen Sensor.');
+    expect(text).toContain('Alle 2 Verbindungen haben ihren Test soeben bestanden.');
+    const devices = app.wrapper.find('[data-check="devicesHaveSensors"]').text();
+    expect(devices).toContain('Jedes Gerät hat einen Sensor');
+    // The live values with a decimal comma and their age in German.
+    const pv = app.wrapper.find('[data-live-readings] tr[data-live-sensor="PV output"]');
+    expect(pv.find('[data-live-value]').text()).toBe('1,25 kW');
+    expect(pv.find('[data-live-age]').text()).toBe('vor 20 s');
+    expect(app.wrapper.find('[data-wiring-checks] h3').text()).toBe(
+      'Verkabelung und Plausibilität',
+    );
+  });
+
+  test('one failing check: the singular, and the reason in German', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountAt('verification', {
+      historyConsumption: { ...freshSeries(), points: [] },
+    });
+    await app.settle();
+    await vi.waitFor(() => expect(app.wrapper.text()).toContain('Prüfung nicht bestanden:'));
+    expect(app.wrapper.text()).toContain('1 von 5 Prüfungen ist fehlgeschlagen.');
+    const readings = app.wrapper.find('[data-check="readingsArrived"]').text();
+    expect(readings).toContain('FEHLER');
+    expect(readings).toContain('Verbrauch hat in den letzten 15 Minuten keinen Messwert');
+  });
+
+  test('a change of language re-words the checklist at once, without checking again', async () => {
+    const app = await mountAt('verification');
+    await app.settle();
+    await vi.waitFor(() => expect(app.wrapper.text()).toContain('Verification passed:'));
+    const tests = app.callsTo('testSensorConnection').length;
+
+    i18n.global.locale.value = 'it';
+    await app.settle();
+    expect(app.wrapper.text()).toContain('Verifica superata:');
+    expect(app.wrapper.text()).toContain('Ognuno dei 2 dispositivi ha un sensore.');
+    expect(app.wrapper.text()).not.toContain('Each of the 2 devices has a sensor.');
+    expect(app.callsTo('testSensorConnection')).toHaveLength(tests);
   });
 });

@@ -17,6 +17,9 @@ import { figureText } from '../../../renderer/src/components/commissioning/wirin
 import { liveRow } from './liveRow.ts';
 import { PLANT } from '../commissioning/fixtures.ts';
 import { liveRoof, NOW, statusWithRecent } from './fixtures.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
+
+const english = createTranslator('en');
 
 /** The pure parts: live readings from either source, their text, and the wiring input. */
 
@@ -58,10 +61,10 @@ describe('live readings', () => {
       { at: 2, value: 1 },
       { at: 3, value: 3 },
     ];
-    expect(sparklineSummary(points, (value) => `${value} W`)).toBe(
+    expect(sparklineSummary(points, (value) => `${value} W`, english)).toBe(
       '3 readings in the last 15 minutes: lowest 1 W, highest 5 W, latest 3 W',
     );
-    expect(sparklineSummary([], String)).toBe('no readings in the last 15 minutes');
+    expect(sparklineSummary([], String, english)).toBe('no readings in the last 15 minutes');
   });
 });
 

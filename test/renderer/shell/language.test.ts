@@ -12,7 +12,7 @@ async function mountApp() {
   const app = await mountWithApp(App, {
     environment: PRODUCTION,
     channels: {
-      'app.setLanguage': ([locale]) => ({ chosen: locale as 'de' | null, system: 'en' }),
+      'app.setLanguage': ([locale]: unknown[]) => ({ chosen: locale as 'de' | null, system: 'en' }),
     },
   });
   const languageSelect = () =>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formattersFor } from '../../../i18n/format.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import {
   ageText,
   CHECK_IDS,
@@ -25,6 +27,8 @@ import {
 
 /** The commissioning checklist (wizard step 5): each check passing and failing, with its reason. */
 
+const ENGLISH = { t: createTranslator('en'), f: formattersFor('en') };
+
 const NOW = new Date('2026-11-18T12:05:20Z');
 const fresh = (secondsAgo = 20) => ({
   latestAt: new Date(NOW.getTime() - secondsAgo * 1000).toISOString(),
@@ -49,11 +53,11 @@ function roofInput(overrides: Partial<VerificationInput> = {}): VerificationInpu
 }
 
 const check = (input: VerificationInput, id: CheckId) =>
-  verifyCommissioning(input).checks.find((entry) => entry.id === id)!;
+  verifyCommissioning(input, ENGLISH).checks.find((entry) => entry.id === id)!;
 
 describe('a fully commissioned plant', () => {
   it('passes every check, in order, with a reason each', () => {
-    const result = verifyCommissioning(roofInput());
+    const result = verifyCommissioning(roofInput(), ENGLISH);
     expect(result.passed).toBe(true);
     expect(result.checkedAt).toBe(NOW.toISOString());
     expect(result.checks.map((entry) => entry.id)).toEqual([...CHECK_IDS]);
@@ -308,8 +312,62 @@ describe('the flows the API reads back', () => {
   });
 
   it('words ages in seconds, then minutes', () => {
-    expect(ageText(0, 40_000)).toBe('40 s ago');
-    expect(ageText(0, 180_000)).toBe('3 min ago');
-    expect(ageText(10_000, 0)).toBe('0 s ago');
+    expect(ageText(0, 40_000, ENGLISH.t)).toBe('40 s ago');
+    expect(ageText(0, 180_000, ENGLISH.t)).toBe('3 min ago');
+    expect(ageText(10_000, 0, ENGLISH.t)).toBe('0 s ago');
+  });
+});
+
+describe('in German and Italian', () => {
+  const words = (locale: 'de' | 'it') => ({
+    t: createTranslator(locale),
+    f: formattersFor(locale),
+  });
+  const withPv = (peakPowerKw: number) => ({ ...PLANT, pv: { ...PLANT.pv!, peakPowerKw } });
+
+  it('writes the reasons in the language, with its quotation marks and a decimal comma', () => {
+    const german = verifyCommissioning(roofInput({ plant: withPv(6.5) }), words('de'));
+    expect(german.checks.map((entry) => entry.title)[0]).toBe('Jedes Gerät hat einen Sensor');
+    expect(german.checks.map((entry) => entry.reason)).toEqual([
+      'Jedes der 2 Geräte hat einen Sensor.',
+      'Die PV (PV-Einstellungen mit 6,5 kWp und PV inverter „Inverter“) wird von „PV output“ gemessen.',
+      'Gemessen: das Netz von „Grid connection“ (der Verbrauch ergibt sich aus Erzeugung, Netz und Speicher).',
+      'Alle 2 Verbindungen haben ihren Test soeben bestanden.',
+      'Messwerte für Erzeugung und Verbrauch sind in den letzten 5 Minuten eingetroffen.',
+    ]);
+    const italian = verifyCommissioning(roofInput({ plant: withPv(6.5) }), words('it'));
+    expect(italian.checks[1]!.reason).toBe(
+      'Il fotovoltaico (impostazioni FV da 6,5 kWp e PV inverter «Inverter») è misurato da «PV output».',
+    );
+  });
+
+  it('takes the singular and the plural form by the count', () => {
+    const roof = commissionedRoof();
+    const failing = (...failed: { sensorUuid: string }[]) =>
+      new Map<string, ConnectionTestResult>(
+        roof.sensors.map((entry) => [
+          entry.sensorUuid,
+          failed.includes(entry) ? { status: 'failed', message: 'timeout' } : { status: 'passed' },
+        ]),
+      );
+    const reason = (locale: 'de' | 'it', ...failed: { sensorUuid: string }[]) =>
+      verifyCommissioning(
+        roofInput({
+          devices: roof.devices,
+          sensors: roof.sensors,
+          connectionTests: failing(...failed),
+        }),
+        words(locale),
+      ).checks.find((entry) => entry.id === 'connectionsPass')!.reason;
+    expect(reason('de', roof.grid)).toBe(
+      '1 von 2 Sensoren hat den Test nicht bestanden: „Grid connection“.',
+    );
+    expect(reason('de', roof.grid, roof.pv)).toBe(
+      '2 von 2 Sensoren haben den Test nicht bestanden: „PV output“, „Grid connection“.',
+    );
+    expect(reason('it', roof.grid)).toBe(
+      '1 sensore su 2 non ha superato il test: «Grid connection».',
+    );
+    expect(ageText(0, 180_000, createTranslator('de'))).toBe('vor 3 min');
   });
 });

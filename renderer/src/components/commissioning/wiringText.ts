@@ -1,8 +1,14 @@
 import type { Figure, WiringStatus } from '../../../../server/domain/wiring/index.ts';
-import { formatNumber } from '../../charts/units.ts';
+import { decimalsFor } from '../../charts/units.ts';
+import type { Formatters } from '../../../../i18n/format.ts';
+import { currentFormatters } from '../../i18n.ts';
 
 /** The wiring checks' words on screen: the status in words (never colour alone), a figure. */
 
+/**
+ * English, for the files not yet converted (i18n/pending.js); converted ones show
+ * `checks.status.<status>`.
+ */
 export const STATUS_WORDS: Record<WiringStatus, string> = {
   pass: 'PASS',
   warning: 'WARNING',
@@ -17,13 +23,12 @@ export const STATUS_ICONS: Record<WiringStatus, string> = {
   notApplicable: 'pi pi-minus-circle',
 };
 
-/** "1,234 W", "3 min", "—" for an unknown value. */
-export function figureText(figure: Figure): string {
+/** "1,234 W" / "1.234 W", "3 min", "—" for an unknown value, in the chosen language's digits. */
+export function figureText(figure: Figure, f: Formatters = currentFormatters()): string {
   if (figure.value === null) return '—';
   // Counts (readings, minutes) read as whole numbers, not "3.00 min".
-  const number = Number.isInteger(figure.value)
-    ? formatNumber(figure.value, 0)
-    : formatNumber(figure.value);
+  const digits = Number.isInteger(figure.value) ? 0 : decimalsFor(figure.value);
+  const number = f.number(figure.value, digits, digits);
   return figure.unit ? `${number} ${figure.unit}` : number;
 }
 
