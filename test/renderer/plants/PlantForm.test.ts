@@ -146,6 +146,24 @@ describe('PlantForm: creating', () => {
     );
   });
 
+  test('the model words its problems in the language it is given (Italian)', () => {
+    const values = valuesFromPlant(undefined, '+02:00');
+    Object.assign(values, {
+      name: 'X',
+      latitude: '',
+      longitude: 'est',
+      hasPv: true,
+      tiltDeg: '95',
+    });
+    const result = submissionOf(values, createTranslator('it'));
+    expect(result.kind === 'invalid' && result.problems).toMatchObject({
+      'location.latitude': 'Inserisci la latitudine, ad es. 46,4983',
+      'location.longitude': '«est» non è un numero',
+      'pv.peakPowerKw': 'Inserisci la potenza di picco del generatore FV in kWp',
+      'pv.tiltDeg': "L'inclinazione deve essere compresa tra 0 e 90 gradi",
+    });
+  });
+
   test('the server’s 409 lands on the external ids, a 400 and a 422 on their fields', async () => {
     const app = await mountWithApp(PlantForm, {
       routes: routes({

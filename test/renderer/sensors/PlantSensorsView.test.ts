@@ -105,6 +105,27 @@ describe('PlantSensorsView', () => {
     });
   });
 
+  test('without devices, the link dialog says where to create one, in one sentence with its link', async () => {
+    for (const [locale, sentence] of [
+      ['en', 'This plant has no devices yet. Create one on the Devices page first.'],
+      [
+        'it',
+        'Questo impianto non ha ancora dispositivi. Creane prima uno nella pagina Dispositivi.',
+      ],
+    ] as const) {
+      i18n.global.locale.value = locale;
+      const app = await mountView({ listDevices: pageOf([]) });
+      const linkName =
+        locale === 'en' ? 'Link Grid meter to a device' : 'Collega Grid meter a un dispositivo';
+      await button(app, linkName).trigger('click');
+      await app.settle();
+      const note = app.wrapper.find('form.link-form p');
+      expect(note.text().replace(/\s+/g, ' ')).toBe(sentence);
+      expect(note.find('a').attributes('href')).toBe(`/plants/${PLANT}/devices`);
+      app.wrapper.unmount();
+    }
+  });
+
   test('deletes after confirmation and shows a refusal', async () => {
     const app = await mountView({
       deleteSensor: apiError(403, 'Permission SENSORS DELETE required'),
