@@ -5,6 +5,9 @@ import itAlerts from './it/alerts.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
+import enCatalogs from './en/catalogs.json' with { type: 'json' };
+import deCatalogs from './de/catalogs.json' with { type: 'json' };
+import itCatalogs from './it/catalogs.json' with { type: 'json' };
 import enChecks from './en/checks.json' with { type: 'json' };
 import deChecks from './de/checks.json' with { type: 'json' };
 import itChecks from './it/checks.json' with { type: 'json' };
@@ -14,6 +17,9 @@ import itCommissioning from './it/commissioning.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import itCommon from './it/common.json' with { type: 'json' };
+import enDevices from './en/devices.json' with { type: 'json' };
+import deDevices from './de/devices.json' with { type: 'json' };
+import itDevices from './it/devices.json' with { type: 'json' };
 import enEnvironments from './en/environments.json' with { type: 'json' };
 import deEnvironments from './de/environments.json' with { type: 'json' };
 import itEnvironments from './it/environments.json' with { type: 'json' };
@@ -23,12 +29,21 @@ import itFleet from './it/fleet.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
+import enPlants from './en/plants.json' with { type: 'json' };
+import dePlants from './de/plants.json' with { type: 'json' };
+import itPlants from './it/plants.json' with { type: 'json' };
+import enSensors from './en/sensors.json' with { type: 'json' };
+import deSensors from './de/sensors.json' with { type: 'json' };
+import itSensors from './it/sensors.json' with { type: 'json' };
 import enShell from './en/shell.json' with { type: 'json' };
 import deShell from './de/shell.json' with { type: 'json' };
 import itShell from './it/shell.json' with { type: 'json' };
 import enSignIn from './en/signIn.json' with { type: 'json' };
 import deSignIn from './de/signIn.json' with { type: 'json' };
 import itSignIn from './it/signIn.json' with { type: 'json' };
+import enVendors from './en/vendors.json' with { type: 'json' };
+import deVendors from './de/vendors.json' with { type: 'json' };
+import itVendors from './it/vendors.json' with { type: 'json' };
 
 /**
  * Every message of PlantDesk, the renderer's and the main process's, by language and then by
@@ -40,14 +55,19 @@ import itSignIn from './it/signIn.json' with { type: 'json' };
 const en = {
   alerts: enAlerts,
   app: enApp,
+  catalogs: enCatalogs,
   checks: enChecks,
   commissioning: enCommissioning,
   common: enCommon,
+  devices: enDevices,
   environments: enEnvironments,
   fleet: enFleet,
   menu: enMenu,
+  plants: enPlants,
+  sensors: enSensors,
   shell: enShell,
   signIn: enSignIn,
+  vendors: enVendors,
 };
 
 export type MessageSchema = typeof en;
@@ -58,27 +78,37 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 const de: SameKeys<MessageSchema> = {
   alerts: deAlerts,
   app: deApp,
+  catalogs: deCatalogs,
   checks: deChecks,
   commissioning: deCommissioning,
   common: deCommon,
+  devices: deDevices,
   environments: deEnvironments,
   fleet: deFleet,
   menu: deMenu,
+  plants: dePlants,
+  sensors: deSensors,
   shell: deShell,
   signIn: deSignIn,
+  vendors: deVendors,
 };
 
 const it: SameKeys<MessageSchema> = {
   alerts: itAlerts,
   app: itApp,
+  catalogs: itCatalogs,
   checks: itChecks,
   commissioning: itCommissioning,
   common: itCommon,
+  devices: itDevices,
   environments: itEnvironments,
   fleet: itFleet,
   menu: itMenu,
+  plants: itPlants,
+  sensors: itSensors,
   shell: itShell,
   signIn: itSignIn,
+  vendors: itVendors,
 };
 
 export const MESSAGES: Readonly<Record<AppLocale, SameKeys<MessageSchema>>> = { en, de, it };

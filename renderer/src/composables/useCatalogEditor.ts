@@ -1,5 +1,6 @@
 import { computed, reactive, readonly, ref, shallowRef, watch, type UnwrapRef } from 'vue';
 import { useToast } from 'primevue/usetoast';
+import { useI18n } from 'vue-i18n';
 import type { z } from 'zod';
 import { errorMessage } from './useFormErrors.ts';
 import { useFormErrors } from './useFormErrors.ts';
@@ -10,9 +11,14 @@ import { useFormErrors } from './useFormErrors.ts';
  * schemas, the server's message on the field it names, and the delete confirmation. The view
  * owns the table and the form's controls; components/catalogs/CatalogPage.vue shows the rest.
  */
+
+/** The catalogs, as their words are keyed (`catalogs.kinds.<kind>.*`). */
+export type CatalogKind = 'sensorType' | 'deviceType' | 'loadSignature' | 'dataType';
+/** The catalogs a user edits (the data types are the server's own). */
+export type EditableCatalogKind = Exclude<CatalogKind, 'dataType'>;
 export interface CatalogEditorOptions<Row, Form extends object, Body> {
-  /** "sensor type": used in titles and notes. */
-  what: string;
+  /** Which catalog: its titles and notes are `catalogs.kinds.<kind>.*`. */
+  kind: EditableCatalogKind;
   /** The form's fields, as named by the contract (errors land on them). */
   fields: readonly (keyof Form & string)[];
   /** The shown name of a row (the delete confirmation asks about it). */
@@ -36,6 +42,9 @@ export function useCatalogEditor<Row, Form extends object, Body>(
   options: CatalogEditorOptions<Row, Form, Body>,
 ) {
   const toast = useToast();
+  const { t } = useI18n();
+  const words = (message: string, named: Record<string, unknown> = {}) =>
+    t(`catalogs.kinds.${options.kind}.${message}`, named);
   const form = reactive(options.emptyForm()) as UnwrapRef<Form> & Form;
   const editing = shallowRef<Row | null>(null);
   const dialogVisible = ref(false);
@@ -59,7 +68,7 @@ export function useCatalogEditor<Row, Form extends object, Body>(
   );
 
   const dialogTitle = computed(() =>
-    editing.value ? `Edit ${options.what} ${options.nameOf(editing.value)}` : `New ${options.what}`,
+    editing.value ? words('edit', { name: options.nameOf(editing.value) }) : words('new'),
   );
 
   function fill(next: Form): void {
@@ -113,8 +122,8 @@ export function useCatalogEditor<Row, Form extends object, Body>(
       dialogVisible.value = false;
       toast.add({
         severity: 'success',
-        summary: current ? 'Saved' : 'Created',
-        detail: `The ${options.what} ${options.nameOf(saved)} was ${current ? 'saved' : 'created'}.`,
+        summary: current ? t('catalogs.page.savedSummary') : t('catalogs.page.createdSummary'),
+        detail: words(current ? 'saved' : 'created', { name: options.nameOf(saved) }),
         life: 4000,
       });
       options.changed();
@@ -153,20 +162,18 @@ export function useCatalogEditor<Row, Form extends object, Body>(
       await options.remove(row);
       toast.add({
         severity: 'success',
-        summary: 'Deleted',
-        detail: `The ${options.what} ${options.nameOf(row)} was deleted.`,
+        summary: t('catalogs.page.deletedSummary'),
+        detail: words('deleted', { name: options.nameOf(row) }),
         life: 4000,
       });
       options.changed();
     } catch (caught) {
-      pageError.value = errorMessage(
-        caught,
-        `The ${options.what} ${options.nameOf(row)} could not be deleted.`,
-      );
+      pageError.value = errorMessage(caught, words('deleteFailed', { name: options.nameOf(row) }));
     }
   }
 
   return {
+    kind: options.kind,
     nameOf: options.nameOf,
     form,
     shared: readonly(shared),

@@ -4,6 +4,7 @@ import type { Device, LoadSignature, Sensor } from '../../../api/schemas/relatio
 import type { Vendor } from '../../../api/schemas/vendors.ts';
 import { PAGE_SIZE_MAX } from '../../../api/schemas/common.ts';
 import { useBridge } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 import { errorMessage } from './useFormErrors.ts';
 import type { Page } from './useServerTable.ts';
 
@@ -48,9 +49,14 @@ export function allowedDataTypes(
   return dataTypes.filter((dataType) => allowed.has(dataType.dataTypesCollectUuid.toLowerCase()));
 }
 
-function describe(caught: unknown, what: string): string {
-  return errorMessage(caught, `The ${what} could not be loaded.`);
-}
+/** What a catalog that could not be read says, by its key. */
+const LOAD_FAILED: Readonly<Record<CatalogName, string>> = {
+  sensorTypes: 'catalogs.kinds.sensorType.loadFailed',
+  dataTypes: 'catalogs.kinds.dataType.loadFailed',
+  deviceTypes: 'catalogs.kinds.deviceType.loadFailed',
+  loadSignatures: 'catalogs.kinds.loadSignature.loadFailed',
+  vendors: 'catalogs.vendorsLoadFailed',
+};
 
 export function useCatalogOptions() {
   const bridge = useBridge();
@@ -90,14 +96,6 @@ export function useCatalogOptions() {
       );
     },
   };
-  const labels: Record<CatalogName, string> = {
-    sensorTypes: 'sensor types',
-    dataTypes: 'data types',
-    deviceTypes: 'device types',
-    loadSignatures: 'load signatures',
-    vendors: 'vendors',
-  };
-
   /** Loads the named catalogs side by side; a failure is kept in `error`, never thrown. */
   async function load(names: readonly CatalogName[]): Promise<void> {
     loading.value = true;
@@ -105,7 +103,7 @@ export function useCatalogOptions() {
     const results = await Promise.allSettled(names.map((name) => loaders[name]()));
     results.forEach((result, index) => {
       if (result.status === 'rejected' && error.value === null) {
-        error.value = describe(result.reason, labels[names[index]!]);
+        error.value = errorMessage(result.reason, translate(LOAD_FAILED[names[index]!]));
       }
     });
     loading.value = false;

@@ -1,6 +1,7 @@
 import { toValue, type MaybeRefOrGetter } from 'vue';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import { useBridge } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 import { useServerTable } from './useServerTable.ts';
 
 /**
@@ -24,7 +25,10 @@ export function useDevicesTable(plantUuid: MaybeRefOrGetter<string>, sortField: 
         query: { ...query, includeRelationships: true },
       }),
     sortField,
-    failureText: 'The devices could not be loaded.',
+    // Read when a load fails, so it is in the language of that moment.
+    get failureText() {
+      return translate('devices.list.loadFailed');
+    },
   });
 }
 
@@ -52,6 +56,8 @@ export function useSensorsTable(plantUuid: MaybeRefOrGetter<string>, sortField: 
         query: { ...query, includeRelationships: true },
       }),
     sortField,
-    failureText: 'The sensors could not be loaded.',
+    get failureText() {
+      return translate('sensors.list.loadFailed');
+    },
   });
 }

@@ -9,6 +9,7 @@ import DeviceTypesView from '../../../renderer/src/views/DeviceTypesView.vue';
 import LoadSignaturesView from '../../../renderer/src/views/LoadSignaturesView.vue';
 import SensorTypesView from '../../../renderer/src/views/SensorTypesView.vue';
 import { flatProfile, normalize } from '../../../renderer/src/composables/loadProfile.ts';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
 import { button, control, fieldErrors } from '../support/queries.ts';
 
@@ -323,6 +324,37 @@ describe('DataTypesCollectsView', () => {
     expect(app.wrapper.text()).not.toMatch(/New data type|Delete|Edit/);
     expect(app.wrapper.find('input[type="search"]').attributes('aria-label')).toBe(
       'Search data types',
+    );
+  });
+});
+
+describe('catalogs in German and Italian', () => {
+  test('a load signature: headings, the new-entry form, its own check and decimal commas', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountWithApp(LoadSignaturesView, {
+      routes: { listLoadSignatures: page([EVENING]), listDeviceTypes: page([HEAT_PUMP]) },
+    });
+    expect(app.wrapper.find('h2').text()).toBe('Lastprofile');
+    const row = app.wrapper.find('tbody tr').text();
+    expect(row).toContain('9,5 kWh');
+    expect(row).toMatch(/18:00 \(\d+,\d %\)/);
+    await button(app.wrapper, 'Neues Lastprofil').trigger('click');
+    await app.settle();
+    expect(app.wrapper.find('output').text()).toBe('Summe: 100,00 %');
+    expect(app.wrapper.find('legend').text()).toBe('Stundenprofil');
+    await app.wrapper.find('form').trigger('submit');
+    await app.settle();
+    expect(fieldErrors(app.wrapper)).toEqual(['Der Code ist erforderlich']);
+  });
+
+  test('in Italian: a category, and what the search box searches', async () => {
+    i18n.global.locale.value = 'it';
+    const app = await mountWithApp(DeviceTypesView, {
+      routes: { listDeviceTypes: page([HEAT_PUMP]) },
+    });
+    expect(app.wrapper.find('tbody tr').text()).toContain('Consumatore');
+    expect(app.wrapper.find('input[type="search"]').attributes('aria-label')).toBe(
+      'Cerca tipi di dispositivo',
     );
   });
 });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import PlantDevicesView from '../../../renderer/src/views/PlantDevicesView.vue';
 import {
   device,
@@ -105,5 +106,28 @@ describe('PlantDevicesView', () => {
     expect(button(app, 'Edit PV inverter').attributes('disabled')).toBeDefined();
     expect(button(app, 'Delete PV inverter').attributes('disabled')).toBeDefined();
     expect(app.wrapper.text()).toContain('Requires the permission DEVICES CREATE');
+  });
+});
+
+describe('PlantDevicesView in German', () => {
+  test('columns, grouped power, flows and the device form with its own check', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountView();
+    const headers = app.wrapper.findAll('th').map((th) => th.text());
+    expect(headers).toEqual(expect.arrayContaining(['Anbieter', 'Seriennummer', 'Nennleistung']));
+    const rows = app.wrapper.findAll('tbody tr').map((row) => row.text());
+    expect(rows[0]).toContain('Kein Sensor');
+    expect(rows[1]).toContain('8.000 W');
+    expect(rows[1]).toContain('PV production · Erzeugung');
+
+    await app.wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Gerät anlegen')!
+      .trigger('click');
+    await app.settle();
+    expect(app.wrapper.find('legend').text()).toBe('Verknüpfte Sensoren');
+    await app.wrapper.find('form.form-shell').trigger('submit');
+    await app.settle();
+    expect(app.wrapper.text()).toContain('Wählen Sie einen Gerätetyp.');
   });
 });

@@ -11,6 +11,7 @@ import {
   browserTimeZone,
   runtimeTimeZones,
 } from '../../../renderer/src/composables/useTimeZones.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import { apiError, mountWithApp } from '../support/mountWithApp.ts';
 import { button, errorOf, labelled, plant, PLANT_UUID } from './fixtures.ts';
 
@@ -138,11 +139,29 @@ describe('PlantForm: creating', () => {
   test('a time zone the contract refuses lands on the Time zone field', () => {
     const values = valuesFromPlant(undefined, '+02:00');
     Object.assign(values, { name: 'X', latitude: '1', longitude: '2' });
-    const result = submissionOf(values);
+    const result = submissionOf(values, createTranslator('en'));
     expect(result.kind).toBe('invalid');
     expect(result.kind === 'invalid' && result.problems['location.timezone']).toBe(
       'Choose an IANA time zone from the list, such as Europe/Rome',
     );
+  });
+
+  test('the model words its problems in the language it is given (Italian)', () => {
+    const values = valuesFromPlant(undefined, '+02:00');
+    Object.assign(values, {
+      name: 'X',
+      latitude: '',
+      longitude: 'est',
+      hasPv: true,
+      tiltDeg: '95',
+    });
+    const result = submissionOf(values, createTranslator('it'));
+    expect(result.kind === 'invalid' && result.problems).toMatchObject({
+      'location.latitude': 'Inserisci la latitudine, ad es. 46,4983',
+      'location.longitude': '«est» non è un numero',
+      'pv.peakPowerKw': 'Inserisci la potenza di picco del generatore FV in kWp',
+      'pv.tiltDeg': "L'inclinazione deve essere compresa tra 0 e 90 gradi",
+    });
   });
 
   test('the server’s 409 lands on the external ids, a 400 and a 422 on their fields', async () => {

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
-import PlantOverviewView from '../../../renderer/src/views/PlantOverviewView.vue';
 import PlantView from '../../../renderer/src/views/PlantView.vue';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
-import { button, plant, PLANT_UUID } from './fixtures.ts';
+import { button, mountOverview, plant, PLANT_UUID } from './fixtures.ts';
 
 const ROUTE = `/plants/${PLANT_UUID}`;
 
@@ -110,14 +109,10 @@ describe('PlantView', () => {
 
 describe('PlantOverviewView', () => {
   test('location, PV with units, ids, metadata and the device and sensor counts', async () => {
-    const app = await mountWithApp(PlantOverviewView, {
-      props: { plantUuid: PLANT_UUID },
-      route: ROUTE,
-      routes: {
-        getPlant: plant(),
-        listDevices: page([{}], 6, 1),
-        listSensors: apiError(403, 'Permission SENSORS READ required'),
-      },
+    const app = await mountOverview({
+      getPlant: plant(),
+      listDevices: page([{}], 6, 1),
+      listSensors: apiError(403, 'Permission SENSORS READ required'),
     });
     const text = app.wrapper.text();
     expect(text).toContain('46.4983°');
@@ -140,14 +135,10 @@ describe('PlantOverviewView', () => {
   });
 
   test('a plant without PV says so', async () => {
-    const app = await mountWithApp(PlantOverviewView, {
-      props: { plantUuid: PLANT_UUID },
-      route: ROUTE,
-      routes: {
-        getPlant: plant({ pv: null, metadata: {} }),
-        listDevices: page([]),
-        listSensors: page([]),
-      },
+    const app = await mountOverview({
+      getPlant: plant({ pv: null, metadata: {} }),
+      listDevices: page([]),
+      listSensors: page([]),
     });
     expect(app.wrapper.text()).toContain('No PV settings');
     expect(app.wrapper.text()).toContain('0 devices');

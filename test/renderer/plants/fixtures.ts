@@ -1,5 +1,7 @@
 import type { DOMWrapper, VueWrapper } from '@vue/test-utils';
 import type { Plant } from '../../../renderer/src/stores/usePlantStore.ts';
+import PlantOverviewView from '../../../renderer/src/views/PlantOverviewView.vue';
+import { mountWithApp, type RouteAnswers } from '../support/mountWithApp.ts';
 
 export const PLANT_UUID = '0b6a3b0e-5f0e-4f43-9f67-2e8f3f6c1d7a';
 
@@ -43,4 +45,13 @@ export function button(wrapper: VueWrapper<any>, name: string): DOMWrapper<HTMLB
     .find((candidate) => (candidate.attributes('aria-label') ?? candidate.text().trim()) === name);
   if (!found) throw new Error(`no button “${name}”`);
   return found;
+}
+
+/** The plant's overview page over the given answers (the plant, its device and sensor lists). */
+export function mountOverview(routes: RouteAnswers) {
+  return mountWithApp(PlantOverviewView, {
+    props: { plantUuid: PLANT_UUID },
+    route: `/plants/${PLANT_UUID}`,
+    routes,
+  });
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import PlantSensorsView from '../../../renderer/src/views/PlantSensorsView.vue';
 import { apiError } from '../support/mountWithApp.ts';
 import {
@@ -102,6 +103,27 @@ describe('PlantSensorsView', () => {
       params: { plantUuid: PLANT, sensorUuid: FREE.sensorUuid },
       body: { deviceUuid: INVERTER.deviceUuid },
     });
+  });
+
+  test('without devices, the link dialog says where to create one, in one sentence with its link', async () => {
+    for (const [locale, sentence] of [
+      ['en', 'This plant has no devices yet. Create one on the Devices page first.'],
+      [
+        'it',
+        'Questo impianto non ha ancora dispositivi. Creane prima uno nella pagina Dispositivi.',
+      ],
+    ] as const) {
+      i18n.global.locale.value = locale;
+      const app = await mountView({ listDevices: pageOf([]) });
+      const linkName =
+        locale === 'en' ? 'Link Grid meter to a device' : 'Collega Grid meter a un dispositivo';
+      await button(app, linkName).trigger('click');
+      await app.settle();
+      const note = app.wrapper.find('form.link-form p');
+      expect(note.text().replace(/\s+/g, ' ')).toBe(sentence);
+      expect(note.find('a').attributes('href')).toBe(`/plants/${PLANT}/devices`);
+      app.wrapper.unmount();
+    }
   });
 
   test('deletes after confirmation and shows a refusal', async () => {
@@ -225,5 +247,40 @@ describe('PlantSensorsView: the Data column (sensor freshness)', () => {
     expect(app.wrapper.findAll('tbody tr')[0]!.text()).toContain(
       'Not known (the data could not be read)',
     );
+  });
+});
+
+describe('PlantSensorsView in German', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('columns, flows, freshness with decimal commas, and the form’s own checks', async () => {
+    vi.useFakeTimers({ now: Date.parse('2026-06-21T10:00:00Z'), toFake: ['Date'] });
+    i18n.global.locale.value = 'de';
+    const app = await mountView({
+      listSensorStatuses: statusesOf([sensorStatus(1, { name: 'PV production' })]),
+    });
+    await app.settle();
+    const headers = app.wrapper.findAll('thead th').map((th) => th.text().trim());
+    expect(headers).toEqual(expect.arrayContaining(['Datentypen', 'Fluss', 'Daten', 'Gerät']));
+    const rows = app.wrapper.findAll('tbody tr');
+    expect(rows[0]!.text()).toContain('Erzeugung');
+    expect(rows[1]!.text()).toContain('Anlagenebene');
+    const pv = rows[0]!.find('[role="group"][aria-label="Daten von PV production"]');
+    expect(pv.find('.p-tag').text()).toBe('Meldet');
+    expect(pv.text()).toContain('12,3 kW · vor 2 min');
+    expect(button(app, 'PV production lösen').exists()).toBe(true);
+    expect(button(app, 'Grid meter mit einem Gerät verknüpfen').exists()).toBe(true);
+
+    await app.wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Sensor anlegen')!
+      .trigger('click');
+    await app.settle();
+    await app.wrapper.find('form.form-shell').trigger('submit');
+    await app.settle();
+    expect(app.wrapper.text()).toContain('Wählen Sie einen Sensortyp.');
+    expect(app.wrapper.text()).toContain('Wählen Sie mindestens einen Datentyp.');
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PlantVendor } from '../../../api/schemas/vendors.ts';
 import PlantVendorsPanel from '../../../renderer/src/components/vendors/PlantVendorsPanel.vue';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
 import { button } from '../support/queries.ts';
 
@@ -174,5 +175,31 @@ describe('PlantVendorsPanel', () => {
     });
     expect(app.wrapper.text()).toContain('Plant not found');
     expect(app.wrapper.findAll('button').some((b) => b.text() === 'Retry')).toBe(true);
+  });
+});
+
+describe('PlantVendorsPanel in German', () => {
+  test('tabs, kinds, masked secrets, a configured date and the missing-setting message', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountWithApp(PlantVendorsPanel, {
+      props: { plantUuid: PLANT },
+      routes: routes(),
+    });
+    expect(app.wrapper.findAll('[role="tab"]').map((tab) => tab.text())).toEqual([
+      'Eingerichtet (1)',
+      'Verfügbar (1)',
+    ]);
+    const configured = app.wrapper.find('table[aria-label="Eingerichtete Anbieter"]');
+    expect(configured.text()).toContain('Plattform');
+    expect(configured.text()).toContain('API key:•••••• (gespeichert)');
+    expect(configured.find('time').text()).toMatch(/^0?1\.03\.2026/);
+
+    await button(app.wrapper, 'SolarEdge monitoring bearbeiten').trigger('click');
+    await app.settle();
+    const siteId = app.wrapper.find<HTMLInputElement>('input[id$="-siteId"]');
+    await siteId.setValue('');
+    await app.wrapper.find('form').trigger('submit');
+    await app.settle();
+    expect(app.wrapper.find('.field-error').text()).toBe('„Site ID“ ist erforderlich');
   });
 });

@@ -11,6 +11,9 @@ import {
   missingRequired,
   settingsSummary,
 } from '../../../renderer/src/components/vendors/vendorConfig.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
+
+const t = createTranslator('en');
 import { apiError, mountWithApp } from '../support/mountWithApp.ts';
 import { control } from '../support/queries.ts';
 
@@ -205,11 +208,11 @@ describe('vendorConfig (the form as data)', () => {
 
   test('required secrets count as given once stored, unless being removed', () => {
     const values = initialValues(CONFIGURED);
-    expect(missingRequired(CONFIGURED, values)).toEqual({});
-    expect(missingRequired(CONFIGURED, values, ['apiKey'])).toEqual({
+    expect(missingRequired(CONFIGURED, values, t)).toEqual({});
+    expect(missingRequired(CONFIGURED, values, t, ['apiKey'])).toEqual({
       apiKey: 'API key is required',
     });
-    expect(missingRequired(platform(), initialValues(platform()))).toEqual({
+    expect(missingRequired(platform(), initialValues(platform()), t)).toEqual({
       siteId: 'Site ID is required',
       apiKey: 'API key is required',
     });
@@ -223,7 +226,7 @@ describe('vendorConfig (the form as data)', () => {
   });
 
   test('the table summary masks secrets and shows only whether they are stored', () => {
-    const summary = settingsSummary(CONFIGURED);
+    const summary = settingsSummary(CONFIGURED, t);
     expect(summary).toEqual([
       { label: 'Site ID', value: 'SE-1', secret: false },
       { label: 'API key', value: '•••••• (stored)', secret: true },

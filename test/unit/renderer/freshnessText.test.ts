@@ -5,12 +5,17 @@ import {
   coverageText,
   describeFreshness,
   exactTimeText,
-  FRESHNESS_LABELS,
+  freshnessLabel,
   reportingSummary,
   sameValueSinceMs,
   sensorsNeedingAttention,
   shortTimeText,
 } from '../../../renderer/src/components/sensors/freshnessText.ts';
+import { formattersFor } from '../../../i18n/format.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
+
+const t = createTranslator('en');
+const f = formattersFor('en');
 
 const ROME = 'Europe/Rome';
 const at = (iso: string) => Date.parse(iso);
@@ -35,30 +40,41 @@ function status(overrides: Partial<SensorStatus> = {}): SensorStatus {
   };
 }
 
+/** A thermometer 5 minutes late at 10:00 UTC, with a value that needs rounding. */
+function lateTemperature(): SensorStatus {
+  return status({
+    state: 'LATE',
+    unit: '°C',
+    lastValue: 21.46,
+    lastReadingAt: '2026-06-21T09:55:00Z',
+  });
+}
+
 describe('labels', () => {
   test('every state has its words', () => {
-    expect(FRESHNESS_LABELS).toEqual({
-      REPORTING: 'Reporting',
-      LATE: 'Late',
-      SILENT: 'Silent',
-      NEVER: 'Never reported',
-    });
+    const states = ['REPORTING', 'LATE', 'SILENT', 'NEVER'] as const;
+    expect(states.map((state) => freshnessLabel(state, t))).toEqual([
+      'Reporting',
+      'Late',
+      'Silent',
+      'Never reported',
+    ]);
   });
 });
 
 describe('ageText', () => {
   const now = at('2026-06-21T10:00:00Z');
   test('seconds, minutes, hours, days', () => {
-    expect(ageText(now - 2_000, now)).toBe('just now');
-    expect(ageText(now - 40_000, now)).toBe('40 s ago');
-    expect(ageText(now - 2 * MIN, now)).toBe('2 min ago');
-    expect(ageText(now - 89 * MIN, now)).toBe('89 min ago');
-    expect(ageText(now - 5 * 60 * MIN, now)).toBe('5 h ago');
-    expect(ageText(now - 3 * 24 * 60 * MIN, now)).toBe('3 days ago');
+    expect(ageText(now - 2_000, now, t)).toBe('just now');
+    expect(ageText(now - 40_000, now, t)).toBe('40 s ago');
+    expect(ageText(now - 2 * MIN, now, t)).toBe('2 min ago');
+    expect(ageText(now - 89 * MIN, now, t)).toBe('89 min ago');
+    expect(ageText(now - 5 * 60 * MIN, now, t)).toBe('5 h ago');
+    expect(ageText(now - 3 * 24 * 60 * MIN, now, t)).toBe('3 days ago');
   });
 
   test('a reading from the future (clocks a little apart) is just now', () => {
-    expect(ageText(now + 30_000, now)).toBe('just now');
+    expect(ageText(now + 30_000, now, t)).toBe('just now');
   });
 
   test('counts elapsed time across the spring DST change, not the clocks’ difference', () => {
@@ -67,7 +83,7 @@ describe('ageText', () => {
     const now = at('2026-03-29T02:30:00Z');
     expect(exactTimeText(reading, ROME)).toBe('2026-03-29 01:30:00 UTC+01:00 (Europe/Rome)');
     expect(exactTimeText(now, ROME)).toBe('2026-03-29 04:30:00 UTC+02:00 (Europe/Rome)');
-    expect(ageText(reading, now)).toBe('2 h ago');
+    expect(ageText(reading, now, t)).toBe('2 h ago');
   });
 });
 
@@ -95,7 +111,7 @@ describe('same value since', () => {
   test('a reporting sensor whose value has not changed for an hour', () => {
     const stuck = status({ lastChangedAt: '2026-06-21T08:30:00Z' });
     expect(sameValueSinceMs(stuck, now)).toBe(at('2026-06-21T08:30:00Z'));
-    expect(describeFreshness(stuck, ROME, now).sameValue).toBe('same value since 10:30');
+    expect(describeFreshness(stuck, ROME, now, t, f).sameValue).toBe('same value since 10:30');
   });
 
   test('not for a value that changed recently', () => {
@@ -118,7 +134,7 @@ describe('same value since', () => {
       lastChangedAt: '2026-06-21T05:00:00Z',
     });
     expect(sameValueSinceMs(silent, now)).toBeNull();
-    expect(describeFreshness(silent, ROME, now).sameValue).toBeNull();
+    expect(describeFreshness(silent, ROME, now, t, f).sameValue).toBeNull();
   });
 
   test('a slow sensor gets ten of its intervals before it counts as repeating itself', () => {
@@ -136,7 +152,7 @@ describe('same value since', () => {
       lastReadingAt: '2026-03-29T06:59:00Z',
       lastChangedAt: '2026-03-29T00:45:00Z',
     });
-    const view = describeFreshness(stuck, ROME, now);
+    const view = describeFreshness(stuck, ROME, now, t, f);
     expect(view.sameValue).toBe('same value since 01:45');
     expect(view.sameValueTitle).toBe('2026-03-29 01:45:00 UTC+01:00 (Europe/Rome)');
   });
@@ -146,7 +162,7 @@ describe('describeFreshness', () => {
   const now = at('2026-06-21T10:00:00Z');
 
   test('a reporting power meter: value scaled with its unit, age, exact time, coverage', () => {
-    const view = describeFreshness(status(), ROME, now);
+    const view = describeFreshness(status(), ROME, now, t, f);
     expect(view).toMatchObject({
       label: 'Reporting',
       severity: 'success',
@@ -171,6 +187,8 @@ describe('describeFreshness', () => {
       }),
       ROME,
       now,
+      t,
+      f,
     );
     expect(view).toMatchObject({
       label: 'Never reported',
@@ -182,16 +200,7 @@ describe('describeFreshness', () => {
   });
 
   test('late and silent, in other units', () => {
-    const late = describeFreshness(
-      status({
-        state: 'LATE',
-        unit: '°C',
-        lastValue: 21.46,
-        lastReadingAt: '2026-06-21T09:55:00Z',
-      }),
-      ROME,
-      now,
-    );
+    const late = describeFreshness(lateTemperature(), ROME, now, t, f);
     expect(late).toMatchObject({ label: 'Late', severity: 'warn', reading: '21.5 °C · 5 min ago' });
     const silent = describeFreshness(
       status({
@@ -202,6 +211,8 @@ describe('describeFreshness', () => {
       }),
       ROME,
       now,
+      t,
+      f,
     );
     expect(silent).toMatchObject({
       label: 'Silent',
@@ -213,18 +224,18 @@ describe('describeFreshness', () => {
 
 describe('coverage and the dashboard summary', () => {
   test('coverage is rounded down: 100% means every bit of the day', () => {
-    expect(coverageText(0.999)).toBe('99%');
-    expect(coverageText(1)).toBe('100%');
-    expect(coverageText(0)).toBe('0%');
+    expect(coverageText(0.999, f)).toBe('99%');
+    expect(coverageText(1, f)).toBe('100%');
+    expect(coverageText(0, f)).toBe('0%');
   });
 
   test('all reporting, some not, none at all', () => {
     const ok = status();
     const late = status({ sensorUuid: 'b', state: 'LATE' });
-    expect(reportingSummary([ok, ok, ok])).toBe('All 3 sensors reporting');
-    expect(reportingSummary([ok])).toBe('The sensor is reporting');
-    expect(reportingSummary([ok, late])).toBe('1 of 2 sensors reporting');
-    expect(reportingSummary([])).toBe('No sensors yet');
+    expect(reportingSummary([ok, ok, ok], t)).toBe('All 3 sensors reporting');
+    expect(reportingSummary([ok], t)).toBe('The sensor is reporting');
+    expect(reportingSummary([ok, late], t)).toBe('1 of 2 sensors reporting');
+    expect(reportingSummary([], t)).toBe('No sensors yet');
   });
 
   test('the sensors needing a look: not reporting, or reporting the same value for long', () => {
@@ -236,5 +247,32 @@ describe('coverage and the dashboard summary', () => {
     expect(sensorsNeedingAttention([ok, late, stuck, never], now).map((s) => s.sensorUuid)).toEqual(
       ['late', 'stuck', 'never'],
     );
+  });
+});
+
+describe('in German and Italian', () => {
+  const now = at('2026-06-21T10:00:00Z');
+
+  test('a reporting power meter in German: words, decimal comma, plural days, coverage', () => {
+    const de = createTranslator('de');
+    const view = describeFreshness(status(), ROME, now, de, formattersFor('de'));
+    expect(view.label).toBe('Meldet');
+    expect(view.reading).toBe('12,3 kW · vor 2 min');
+    // German sets a no-break space before the percent sign.
+    expect(view.coverage).toBe('98\u00a0%');
+    expect(view.description).toBe(
+      'Meldet, letzter Messwert 12,3 kW · vor 2 min, 98\u00a0% der letzten 24 Stunden abgedeckt',
+    );
+    expect(ageText(now - 3 * 24 * 60 * MIN, now, de)).toBe('vor 3 Tagen');
+    expect(reportingSummary([status(), status({ state: 'LATE' })], de)).toBe(
+      '1 von 2 Sensoren melden',
+    );
+  });
+
+  test('a late temperature sensor in Italian', () => {
+    const it = createTranslator('it');
+    const view = describeFreshness(lateTemperature(), ROME, now, it, formattersFor('it'));
+    expect(view).toMatchObject({ label: 'In ritardo', reading: '21,5 °C · 5 min fa' });
+    expect(reportingSummary([status()], it)).toBe('Il sensore trasmette');
   });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { PlantCreateDto, PlantUpdateDto } from '../../../../api/schemas/plants.ts';
 import type { Plant } from '../../stores/usePlantStore.ts';
+import type { Translate } from '../../../../i18n/translator.ts';
 
 /**
  * The plant form's values as typed (numbers stay text until saved, so "46,5" or "abc" can be
@@ -37,18 +38,21 @@ export const PLANT_FIELDS = [
 ] as const;
 export type PlantField = (typeof PLANT_FIELDS)[number];
 
-/** What a user reads when a value is out of range: the range in the field's own words. */
+/**
+ * What a user reads when a value is out of range: the range in the field's own words (keys
+ * under `plants.rules`).
+ */
 const FIELD_RULES: Partial<Record<PlantField, string>> = {
-  name: 'Enter a name (at most 200 characters)',
-  externalIds: 'External ids must be unique, at most 50, each 1 to 100 characters',
-  'location.latitude': 'Latitude must be between -90 and 90 degrees',
-  'location.longitude': 'Longitude must be between -180 and 180 degrees',
-  'location.altitudeM': 'Altitude must be between -500 and 9000 m',
-  'location.timezone': 'Choose an IANA time zone from the list, such as Europe/Rome',
-  'pv.peakPowerKw': 'Peak power must be more than 0 and at most 1,000,000 kWp',
-  'pv.tiltDeg': 'Tilt must be between 0 and 90 degrees',
-  'pv.azimuthDeg': 'Azimuth must be between 0 and 360 degrees',
-  'pv.lossesPercent': 'Losses must be between 0 and 100 %',
+  name: 'plants.rules.name',
+  externalIds: 'plants.rules.externalIds',
+  'location.latitude': 'plants.rules.latitude',
+  'location.longitude': 'plants.rules.longitude',
+  'location.altitudeM': 'plants.rules.altitude',
+  'location.timezone': 'plants.rules.timeZone',
+  'pv.peakPowerKw': 'plants.rules.peakPower',
+  'pv.tiltDeg': 'plants.rules.tilt',
+  'pv.azimuthDeg': 'plants.rules.azimuth',
+  'pv.lossesPercent': 'plants.rules.losses',
 };
 
 export const PV_DEFAULTS = { tiltDeg: 30, azimuthDeg: 180, lossesPercent: 14 } as const;
@@ -93,28 +97,30 @@ interface Built {
 type CreateBody = z.input<typeof PlantCreateDto>;
 type UpdateBody = z.input<typeof PlantUpdateDto>;
 
+/** What a missing required number says (keys). */
 const REQUIRED_NUMBERS: Partial<Record<PlantField, string>> = {
-  'location.latitude': 'Enter the latitude, e.g. 46.4983',
-  'location.longitude': 'Enter the longitude, e.g. 11.3548',
-  'pv.peakPowerKw': 'Enter the peak power of the PV array in kWp',
-  'pv.tiltDeg': 'Enter the tilt of the panels in degrees',
-  'pv.azimuthDeg': 'Enter the azimuth of the panels in degrees',
-  'pv.lossesPercent': 'Enter the system losses in %',
+  'location.latitude': 'plants.rules.latitudeMissing',
+  'location.longitude': 'plants.rules.longitudeMissing',
+  'pv.peakPowerKw': 'plants.rules.peakPowerMissing',
+  'pv.tiltDeg': 'plants.rules.tiltMissing',
+  'pv.azimuthDeg': 'plants.rules.azimuthMissing',
+  'pv.lossesPercent': 'plants.rules.lossesMissing',
 };
 
 /**
  * The whole plant as the form describes it, with what prevents it from being one: numbers that
  * are not numbers, required values that are missing. Ranges and the rest are the contract's.
  */
-function build(values: PlantFormValues): Built {
+function build(values: PlantFormValues, t: Translate): Built {
   const problems: Problems = {};
   const number = (field: PlantField, text: string, required: boolean): number | null => {
     const parsed = parseDecimal(text);
     if (parsed === 'invalid') {
-      problems[field] = `“${text.trim()}” is not a number`;
+      problems[field] = t('plants.rules.notANumber', { text: text.trim() });
       return null;
     }
-    if (parsed === null && required) problems[field] = REQUIRED_NUMBERS[field];
+    const missing = REQUIRED_NUMBERS[field];
+    if (parsed === null && required && missing) problems[field] = t(missing);
     return parsed;
   };
   const latitude = number('location.latitude', values.latitude, true);
@@ -133,7 +139,7 @@ function build(values: PlantFormValues): Built {
       lossesPercent: lossesPercent ?? NaN,
     };
   }
-  if (!values.timezone) problems['location.timezone'] = 'Choose the time zone of the plant';
+  if (!values.timezone) problems['location.timezone'] = t('plants.rules.timeZoneMissing');
   const dto: CreateBody = {
     name: values.name,
     externalIds: [...values.externalIds],
@@ -158,14 +164,17 @@ export function fieldOfPath(path: readonly PropertyKey[]): PlantField | undefine
     .find((field) => joined === field || joined.startsWith(`${field}.`));
 }
 
-function addZodProblems(problems: Problems, error: z.ZodError): void {
+function addZodProblems(problems: Problems, error: z.ZodError, t: Translate): void {
   for (const issue of error.issues) {
     const field = fieldOfPath(issue.path);
     if (!field || problems[field]) continue;
+    const rule = FIELD_RULES[field];
     problems[field] =
       field === 'name' && issue.code === 'too_small'
-        ? 'Enter a name'
-        : (FIELD_RULES[field] ?? issue.message);
+        ? t('plants.rules.nameMissing')
+        : rule
+          ? t(rule)
+          : issue.message;
   }
 }
 
@@ -193,12 +202,17 @@ function same(a: unknown, b: unknown): boolean {
 /**
  * What saving the form sends: a whole plant (create), or only the fields that changed (update;
  * PUT merges, so unchanged fields are left out), each checked with the contract's own DTO.
+ * Problems are worded with `t`.
  */
-export function submissionOf(values: PlantFormValues, plant?: Plant): PlantSubmission {
-  const { problems, dto } = build(values);
+export function submissionOf(
+  values: PlantFormValues,
+  t: Translate,
+  plant?: Plant,
+): PlantSubmission {
+  const { problems, dto } = build(values, t);
   if (!plant) {
     const result = PlantCreateDto.safeParse(dto);
-    if (!result.success) addZodProblems(problems, result.error);
+    if (!result.success) addZodProblems(problems, result.error, t);
     if (Object.keys(problems).length > 0) return { kind: 'invalid', problems };
     return { kind: 'create', body: dto };
   }
@@ -210,7 +224,7 @@ export function submissionOf(values: PlantFormValues, plant?: Plant): PlantSubmi
   if (!same(dto.pv, plant.pv)) body.pv = dto.pv;
   if (!same(dto.metadata, plant.metadata)) body.metadata = dto.metadata;
   const result = PlantUpdateDto.safeParse(body);
-  if (!result.success) addZodProblems(problems, result.error);
+  if (!result.success) addZodProblems(problems, result.error, t);
   // Values that do not read as numbers block saving even when unchanged fields are left out.
   if (Object.keys(problems).length > 0) return { kind: 'invalid', problems };
   if (Object.keys(body).length === 0) return { kind: 'unchanged' };

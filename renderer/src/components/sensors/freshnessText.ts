@@ -1,21 +1,24 @@
 import type { FreshnessState } from '../../../../api/freshness.ts';
 import type { SensorStatus } from '../../../../api/schemas/fleet.ts';
 import { inZone } from '../../charts/time.ts';
-import { formatValue, NO_DATA } from '../../charts/units.ts';
+import { decimalsFor, NO_DATA, scaleBy1000 } from '../../charts/units.ts';
+import type { Formatters } from '../../../../i18n/format.ts';
+import type { Translate } from '../../../../i18n/translator.ts';
+import { currentFormatters, translate } from '../../i18n.ts';
 
 /**
  * What a sensor's freshness reads on screen: the state's words and colour, the last value with
  * its age, the exact time in the plant's zone, the 24-hour coverage, and whether the sensor has
  * been reporting one and the same value for so long that it deserves a mention. Pure: the time
- * (`nowMs`) and the zone are given, every zone conversion goes through Luxon.
+ * (`nowMs`) and the zone are given, every zone conversion goes through Luxon. Words and figures
+ * come from `t` and `f`; they default to the app's language at the moment of the call (a render),
+ * which is what the screens sharing these functions want; tests pass their own.
  */
 
-export const FRESHNESS_LABELS: Record<FreshnessState, string> = {
-  REPORTING: 'Reporting',
-  LATE: 'Late',
-  SILENT: 'Silent',
-  NEVER: 'Never reported',
-};
+/** A state's words: `sensors.freshness.states.<state>`. */
+export function freshnessLabel(state: FreshnessState, t: Translate = translate): string {
+  return t(`sensors.freshness.states.${state}`);
+}
 
 /** PrimeVue Tag severities. */
 export const FRESHNESS_SEVERITIES: Record<
@@ -44,13 +47,14 @@ const DAY = 24 * HOUR;
  * Across a DST change an hour ago is "1 h ago" although the clocks moved by two. A time in the
  * future (clocks a little apart) is "just now".
  */
-export function ageText(fromMs: number, nowMs: number): string {
+export function ageText(fromMs: number, nowMs: number, t: Translate = translate): string {
   const elapsed = nowMs - fromMs;
-  if (elapsed < 5_000) return 'just now';
-  if (elapsed < 90_000) return `${Math.round(elapsed / 1000)} s ago`;
-  if (elapsed < 90 * MINUTE) return `${Math.round(elapsed / MINUTE)} min ago`;
-  if (elapsed < 2 * DAY) return `${Math.round(elapsed / HOUR)} h ago`;
-  return `${Math.floor(elapsed / DAY)} days ago`;
+  if (elapsed < 5_000) return t('sensors.freshness.age.justNow');
+  const ago = (unit: string, n: number) => t(`sensors.freshness.age.${unit}`, { n }, n);
+  if (elapsed < 90_000) return ago('seconds', Math.round(elapsed / 1000));
+  if (elapsed < 90 * MINUTE) return ago('minutes', Math.round(elapsed / MINUTE));
+  if (elapsed < 2 * DAY) return ago('hours', Math.round(elapsed / HOUR));
+  return ago('days', Math.floor(elapsed / DAY));
 }
 
 /**
@@ -90,14 +94,29 @@ export function sameValueSinceMs(status: SensorStatus, nowMs: number): number | 
   return nowMs - changedAt >= threshold ? changedAt : null;
 }
 
-/** The last value with its unit, power scaled (`12.3 kW`); `—` without a value. */
-export function lastValueText(status: SensorStatus): string {
-  return formatValue(status.lastValue, status.unit ?? '');
+const POWER_UNITS = ['W', 'kW', 'MW', 'GW'] as const;
+const ENERGY_UNITS = ['kWh', 'MWh', 'GWh', 'TWh'] as const;
+
+/**
+ * The last value with its unit, power and energy scaled (`12.3 kW`, `1.52 MWh`), with the
+ * charts' decimals (three significant digits) in the language's own digits; `—` without one.
+ */
+export function lastValueText(status: SensorStatus, f: Formatters = currentFormatters()): string {
+  const value = status.lastValue;
+  if (value === null || Number.isNaN(value)) return NO_DATA;
+  const unit = status.unit ?? '';
+  const fixed = (shown: number) => f.number(shown, decimalsFor(shown), decimalsFor(shown));
+  if (unit === 'W' || unit === 'kWh') {
+    const scaled = scaleBy1000(value, unit === 'W' ? POWER_UNITS : ENERGY_UNITS);
+    return `${fixed(scaled.value)} ${scaled.unit}`;
+  }
+  if (unit === '%') return f.percent(value / 100, 1);
+  return unit ? `${fixed(value)} ${unit}` : fixed(value);
 }
 
 /** Share of the last 24 hours with data, `98%`; rounded down, so `100%` means complete. */
-export function coverageText(coverage24h: number): string {
-  return `${Math.floor(Math.min(1, Math.max(0, coverage24h)) * 100)}%`;
+export function coverageText(coverage24h: number, f: Formatters = currentFormatters()): string {
+  return f.percent(Math.floor(Math.min(1, Math.max(0, coverage24h)) * 100) / 100);
 }
 
 export interface FreshnessView {
@@ -122,21 +141,31 @@ export function describeFreshness(
   status: SensorStatus,
   zone: string,
   nowMs: number,
+  t: Translate = translate,
+  f: Formatters = currentFormatters(),
 ): FreshnessView {
-  const label = FRESHNESS_LABELS[status.state];
+  const label = freshnessLabel(status.state, t);
   const readingMs = status.lastReadingAt === null ? null : Date.parse(status.lastReadingAt);
   const reading =
     readingMs === null
-      ? 'No reading yet'
-      : `${status.lastValue === null ? NO_DATA : lastValueText(status)} · ${ageText(readingMs, nowMs)}`;
+      ? t('sensors.freshness.noReading')
+      : t('sensors.freshness.reading', {
+          value: lastValueText(status, f),
+          age: ageText(readingMs, nowMs, t),
+        });
   const readingTitle = readingMs === null ? null : exactTimeText(readingMs, zone);
   const changedMs = sameValueSinceMs(status, nowMs);
   const sameValue =
-    changedMs === null ? null : `same value since ${shortTimeText(changedMs, zone, nowMs)}`;
-  const coverage = coverageText(status.coverage24h);
-  const parts = [label, readingMs === null ? reading : `last reading ${reading}`];
+    changedMs === null
+      ? null
+      : t('sensors.freshness.sameValue', { time: shortTimeText(changedMs, zone, nowMs) });
+  const coverage = coverageText(status.coverage24h, f);
+  const parts = [
+    label,
+    readingMs === null ? reading : t('sensors.freshness.lastReading', { reading }),
+  ];
   if (sameValue) parts.push(sameValue);
-  parts.push(`${coverage} of the last 24 hours covered`);
+  parts.push(t('sensors.freshness.covered', { coverage }));
   return {
     label,
     severity: FRESHNESS_SEVERITIES[status.state],
@@ -160,12 +189,13 @@ export function sensorsNeedingAttention(
 }
 
 /** `All 4 sensors reporting`, `3 of 4 sensors reporting`, `No sensors yet`. */
-export function reportingSummary(statuses: readonly SensorStatus[]): string {
+export function reportingSummary(
+  statuses: readonly SensorStatus[],
+  t: Translate = translate,
+): string {
   const total = statuses.length;
-  if (total === 0) return 'No sensors yet';
+  if (total === 0) return t('sensors.freshness.summary.none');
   const reporting = statuses.filter((status) => status.state === 'REPORTING').length;
-  const noun = total === 1 ? 'sensor' : 'sensors';
-  if (reporting === total)
-    return total === 1 ? 'The sensor is reporting' : `All ${total} ${noun} reporting`;
-  return `${reporting} of ${total} ${noun} reporting`;
+  if (reporting === total) return t('sensors.freshness.summary.all', { n: total }, total);
+  return t('sensors.freshness.summary.some', { reporting, n: total }, total);
 }

@@ -1,22 +1,31 @@
-import type { SensorFlow } from '../../../../api/schemas/sensors.ts';
+import { SENSOR_FLOWS, type SensorFlow } from '../../../../api/schemas/sensors.ts';
+import { translate } from '../../i18n.ts';
 
-/** How each flow reads in selects and tables, sign conventions included. */
-export const FLOW_LABELS: Record<SensorFlow, string> = {
-  CONSUMPTION: 'Consumption',
-  PRODUCTION: 'Production',
-  GRID: 'Grid (+ import, − export)',
-  STORAGE: 'Storage (+ discharge, − charge)',
-  AMBIENT: 'Ambient',
-};
+/**
+ * Words by key, read in the language of the moment: each property translates when it is read
+ * (in a render or a computed, so a change of language shows at once); the map holds no words.
+ */
+function translatedByKey<K extends string>(
+  keys: readonly K[],
+  word: (key: K) => string,
+): Readonly<Record<K, string>> {
+  const words = {} as Record<K, string>;
+  for (const key of keys) {
+    Object.defineProperty(words, key, { enumerable: true, get: () => word(key) });
+  }
+  return words;
+}
 
-/** Short names for table cells. */
-export const FLOW_SHORT: Record<SensorFlow, string> = {
-  CONSUMPTION: 'Consumption',
-  PRODUCTION: 'Production',
-  GRID: 'Grid',
-  STORAGE: 'Storage',
-  AMBIENT: 'Ambient',
-};
+/** How each flow reads in selects and tables, sign conventions included (`sensors.flows`). */
+export const FLOW_LABELS = translatedByKey(SENSOR_FLOWS, (flow) =>
+  translate(`sensors.flows.${flow}`),
+);
+
+/** Short names for table cells (`sensors.flowShort`). */
+export const FLOW_SHORT: Readonly<Record<SensorFlow, string>> = translatedByKey(
+  SENSOR_FLOWS,
+  (flow) => translate(`sensors.flowShort.${flow}`),
+);
 
 /**
  * What became of a saved sensor's connection test: run and passed, skipped on request, not run
@@ -25,13 +34,10 @@ export const FLOW_SHORT: Record<SensorFlow, string> = {
  */
 export type ConnectionOutcome = 'passed' | 'skipped' | 'unchanged' | 'none' | 'failed';
 
-export const CONNECTION_OUTCOME_TEXT: Record<ConnectionOutcome, string> = {
-  passed: 'Connection test passed.',
-  skipped: 'Connection test skipped.',
-  unchanged: 'Connection unchanged; not tested again.',
-  none: 'No connection: readings arrive through the readings endpoint.',
-  failed: 'Connection test failed.',
-};
+export const CONNECTION_OUTCOME_TEXT = translatedByKey<ConnectionOutcome>(
+  ['passed', 'skipped', 'unchanged', 'none', 'failed'],
+  (outcome) => translate(`sensors.connectionOutcome.${outcome}`),
+);
 
 /** The sensor form's fields: where a refusal of the server lands (by the field it names). */
 export const SENSOR_FORM_FIELDS = [

@@ -4,6 +4,7 @@ import type {
   SettingValue,
   VendorConfigField,
 } from '../../../../api/schemas/vendors.ts';
+import type { Translate } from '../../../../i18n/translator.ts';
 
 /**
  * The vendor configuration form, as plain data: what each field starts with, what the user's
@@ -45,11 +46,13 @@ export function secretIsStored(
 
 /**
  * The required fields the user left without a value, with the message to show under each. A
- * required secret already stored may stay empty (the server keeps it).
+ * required secret already stored may stay empty (the server keeps it). The field's label is
+ * the server's; the sentence around it is worded with `t`.
  */
 export function missingRequired(
   vendor: Pick<PlantVendor, 'configSchema' | 'secretFieldsSet'>,
   values: FormValues,
+  t: Translate,
   removeSecrets: readonly string[] = [],
 ): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -63,7 +66,8 @@ export function missingRequired(
         : field.type === 'boolean'
           ? typeof value !== 'boolean'
           : typeof value !== 'string' || value.trim() === '';
-    if (empty && !keptSecret) errors[field.name] = `${field.label} is required`;
+    if (empty && !keptSecret)
+      errors[field.name] = t('vendors.config.isRequired', { field: field.label });
   }
   return errors;
 }
@@ -112,25 +116,28 @@ export function fieldOfMessage(
 /** A settings summary for the table: non-secret values as stored, secrets only as "stored". */
 export function settingsSummary(
   vendor: Pick<PlantVendor, 'configSchema' | 'settings' | 'secretFieldsSet'>,
+  t: Translate,
 ): { label: string; value: string; secret: boolean }[] {
   const entries: { label: string; value: string; secret: boolean }[] = [];
   for (const field of vendor.configSchema.fields) {
     if (field.type === 'secret') {
       if (secretIsStored(vendor, field)) {
-        entries.push({ label: field.label, value: '•••••• (stored)', secret: true });
+        entries.push({ label: field.label, value: t('vendors.config.storedSecret'), secret: true });
       }
       continue;
     }
     const value = vendor.settings?.[field.name];
     if (value === undefined) continue;
-    const shown = typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+    const shown =
+      typeof value === 'boolean'
+        ? t(value ? 'vendors.config.yes' : 'vendors.config.no')
+        : String(value);
     entries.push({ label: field.label, value: shown, secret: false });
   }
   return entries;
 }
 
-export const VENDOR_KIND_LABELS: Record<PlantVendor['kind'], string> = {
-  DEVICE_BRAND: 'Device brand',
-  PLATFORM: 'Platform',
-  SIMULATOR: 'Simulator',
-};
+/** What kind of integration a vendor is, in words. */
+export function vendorKindLabel(kind: PlantVendor['kind'], t: Translate): string {
+  return t(`vendors.kinds.${kind}`);
+}
