@@ -12,7 +12,7 @@ import { ADMIN, createPlantModel, type YearPlant } from './yearPlant.ts';
  * The year plant on PostgreSQL, in a throwaway cluster (`startPostgresCluster`): the same plant
  * made through the API of a server on that cluster, then its year of measurements copied in
  * bulk from the SQLite year database (readings, 15-minute, hourly and daily rollups and the
- * hours packed by day, sensor by sensor, as `unnest` inserts of 20,000 rows): ingesting a year through the API or the store
+ * hours packed by day with their points, in the same zone, sensor by sensor, as `unnest` inserts of 20,000 rows): ingesting a year through the API or the store
  * would take PostgreSQL minutes the metrics benchmark does not measure. The copied rollups are
  * the ones the store made on SQLite, which it would make alike on PostgreSQL.
  * The server keys are random, as the test servers' are (`testServerKeys`).
@@ -62,6 +62,13 @@ const TABLES: readonly { table: string; columns: readonly [string, string][] }[]
     columns: [
       ['day_start', 'bigint'],
       ['hours', 'bytea'],
+    ],
+  },
+  {
+    table: 'sensor_hour_day_points',
+    columns: [
+      ['day_start', 'bigint'],
+      ['points', 'text'],
     ],
   },
 ];

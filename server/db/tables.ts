@@ -26,6 +26,7 @@ export interface Database {
   sensor_hourly_rollups: SensorHourlyRollupsTable;
   sensor_daily_rollups: SensorDailyRollupsTable;
   sensor_hour_days: SensorHourDaysTable;
+  sensor_hour_day_points: SensorHourDayPointsTable;
   externally_fed_sensors: ExternallyFedSensorsTable;
   throttle_events: ThrottleEventsTable;
 }
@@ -220,6 +221,16 @@ export interface SensorHourDaysTable {
   day_start: number;
   /** 24 pairs of little-endian float64: energy_kwh (null as 0), covered_seconds (NaN: no row). */
   hours: Uint8Array;
+}
+
+/**
+ * The same day's hours as the JSON points of a one-sensor hourly power history in the plant's
+ * zone (migration 0016, `hourPointsJson.ts`), kept with `sensor_hour_days` (`hourDays.ts`).
+ */
+export interface SensorHourDayPointsTable {
+  sensor_uuid: string;
+  day_start: number;
+  points: string;
 }
 
 /** Sums of the 15-minute rollups of a local day of the plant's zone (migration 0005). */

@@ -9,7 +9,8 @@ import {
   utcHourOf,
   type CoarseRollup,
 } from './coarseRollups.ts';
-import { deleteHourDays, repackHourDays, utcDaysOf, writeHourDays } from './hourDays.ts';
+import { utcDaysOf } from './hourDayPacking.ts';
+import { deleteHourDays, repackHourDays, writeHourDays } from './hourDays.ts';
 import { rollupsOf } from './readingsStore.ts';
 import type { Rollup } from './rollups.ts';
 
@@ -65,7 +66,7 @@ export class CoarseRollupWriter {
       (quarter) => quarter.bucketStart >= changed.start && quarter.bucketStart < changed.end,
     );
     await this.#insert(sensorUuid, aggregateQuarters(inChangedHours, utcHourOf), 'hours');
-    await repackHourDays(this.#trx, sensorUuid, changed);
+    await repackHourDays(this.#trx, sensorUuid, zone, changed);
     await this.#insert(sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
   }
 
@@ -75,7 +76,7 @@ export class CoarseRollupWriter {
     await deleteHours(this.#trx, sensorUuid, EVER.start, EVER.end);
     const hours = aggregateQuarters(quarters, utcHourOf);
     await this.#insert(sensorUuid, hours, 'hours');
-    await writeHourDays(this.#trx, sensorUuid, utcDaysOf(EVER), hours);
+    await writeHourDays(this.#trx, sensorUuid, zone, utcDaysOf(EVER), hours);
     await this.#rebuildDays(sensorUuid, zone, quarters);
   }
 
@@ -128,7 +129,10 @@ export interface RewrittenQuarters {
 export const rebuildCoarseRollups = (trx: Db, sensorUuid: string, zone: string): Promise<void> =>
   new CoarseRollupWriter(trx).rebuild(sensorUuid, zone);
 
-/** The daily rows of every sensor of the plant for its (new) zone; hours stay UTC hours. */
+/**
+ * The daily rows of every sensor of the plant for its (new) zone, and the points beside its
+ * hours packed by day, written in that zone; hours stay UTC hours.
+ */
 export async function rebuildDailyRollupsOfPlant(
   trx: Db,
   plantUuid: string,
@@ -140,7 +144,10 @@ export async function rebuildDailyRollupsOfPlant(
     .where('plant_uuid', '=', plantUuid)
     .execute();
   const writer = new CoarseRollupWriter(trx);
-  for (const { sensor_uuid } of sensors) await writer.rebuildDays(sensor_uuid, zone);
+  for (const { sensor_uuid } of sensors) {
+    await writer.rebuildDays(sensor_uuid, zone);
+    await repackHourDays(trx, sensor_uuid, zone, EVER);
+  }
 }
 
 /** Deletes every coarse row of the sensor (its readings no longer mean anything). */

@@ -1,84 +1,31 @@
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
+import { packHourDays, utcDaysOf, type PackedHour } from './hourDayPacking.ts';
 import type { TimeRange } from './metrics/localTime.ts';
+import { dayPointsJson } from './metrics/hourPointsJson.ts';
 
 /**
  * One row per sensor and UTC day packing what the hourly reads take from that day's hourly
- * rollups (migration 0014): a 30-day hourly history reads 31 rows per sensor instead of 720,
- * which was most of its time on both engines (a row costs far more to fetch and decode than the
- * two numbers it carries). A second tier of the hierarchy: made from the hourly rows only,
- * rewritten whenever they are (`coarseRollupStore.ts`, `signInversion.ts`), so it never holds
- * anything the hourly table does not.
+ * rollups (migration 0014, bytes in `hourDayPacking.ts`): a 30-day hourly history reads 31 rows
+ * per sensor instead of 720, which was most of its time on both engines (a row costs far more to
+ * fetch and decode than the two numbers it carries). A second tier of the hierarchy: made from
+ * the hourly rows only, rewritten whenever they are (`coarseRollupStore.ts`, `signInversion.ts`),
+ * so it never holds anything the hourly table does not.
  *
- * `hours`: 24 pairs of little-endian float64, hour by hour from the day's start: the hour's
- * energy in kWh (null as 0, as every hourly read takes it) and its covered seconds, NaN for an
- * hour with no row. The doubles are the hourly row's own, bit for bit, on either engine.
+ * Beside them, in `sensor_hour_day_points` (migration 0016): each day's 24 hours as the points
+ * of a one-sensor hourly power history in the plant's zone (`hourPointsJson.ts`), written from
+ * the same hours with them, and anew for every sensor of a plant whose zone changes.
  */
 
-export const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-const HOURS_PER_DAY = 24;
-const PAIR_BYTES = 16;
+export type { PackedHour } from './hourDayPacking.ts';
+
 const INSERT_CHUNK_ROWS = 200;
 
-/** What an hourly read takes from an hourly rollup. */
-export interface PackedHour {
-  start: number;
-  energyKwh: number | null;
-  coveredSeconds: number;
-}
-
-const utcDayStart = (instant: number) => Math.floor(instant / DAY_MS) * DAY_MS;
-
-/** Each UTC day's packed hours, oldest first; `hours` oldest first. */
-export function packHourDays(hours: readonly PackedHour[]): { dayStart: number; hours: Buffer }[] {
-  const days: { dayStart: number; hours: Buffer }[] = [];
-  let view: DataView | undefined;
-  let dayStart = NaN;
-  for (const hour of hours) {
-    const day = utcDayStart(hour.start);
-    if (day !== dayStart) {
-      dayStart = day;
-      const packed = Buffer.alloc(HOURS_PER_DAY * PAIR_BYTES);
-      view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-      for (let index = 0; index < HOURS_PER_DAY; index++) {
-        view.setFloat64(index * PAIR_BYTES + 8, NaN, true);
-      }
-      days.push({ dayStart: day, hours: packed });
-    }
-    const offset = ((hour.start - day) / HOUR_MS) * PAIR_BYTES;
-    view!.setFloat64(offset, hour.energyKwh ?? 0, true);
-    view!.setFloat64(offset + 8, hour.coveredSeconds, true);
-  }
-  return days;
-}
-
 /**
- * Calls `each` for every hour of a packed day with a row, oldest first, from `fromMs` on and
- * before `toMs`.
+ * The zone the points are written in, or null for bytes alone: only migration 0014, which runs
+ * before the points' table exists (0016 then writes them).
  */
-export function forEachPackedHour(
-  dayStart: number,
-  packed: Uint8Array,
-  fromMs: number,
-  toMs: number,
-  each: (start: number, energyKwh: number, coveredSeconds: number) => void,
-): void {
-  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const first = Math.max(0, Math.ceil((fromMs - dayStart) / HOUR_MS));
-  const end = Math.min(HOURS_PER_DAY, Math.ceil((toMs - dayStart) / HOUR_MS));
-  for (let index = first; index < end; index++) {
-    const covered = view.getFloat64(index * PAIR_BYTES + 8, true);
-    if (Number.isNaN(covered)) continue;
-    each(dayStart + index * HOUR_MS, view.getFloat64(index * PAIR_BYTES, true), covered);
-  }
-}
-
-/** The UTC days holding [fromMs, toMs): whole days, for the packed rows' keys. */
-export function utcDaysOf(range: TimeRange): TimeRange {
-  if (range.end <= range.start) return { start: range.start, end: range.start };
-  return { start: utcDayStart(range.start), end: utcDayStart(range.end - 1) + DAY_MS };
-}
+export type PointsZone = string | null;
 
 /**
  * Replaces the sensor's packed rows of the UTC days in `days` (whole days) by `hours`, the
@@ -88,24 +35,32 @@ export function utcDaysOf(range: TimeRange): TimeRange {
 export async function writeHourDays(
   trx: Db,
   sensorUuid: string,
+  zone: string,
   days: TimeRange,
   hours: readonly PackedHour[],
 ): Promise<void> {
-  await trx
-    .deleteFrom('sensor_hour_days')
-    .where('sensor_uuid', '=', sensorUuid)
-    .where('day_start', '>=', days.start)
-    .where('day_start', '<', days.end)
-    .execute();
-  await storeHourDays(trx, sensorUuid, hours, 'insert');
+  for (const table of TABLES) {
+    await trx
+      .deleteFrom(table)
+      .where('sensor_uuid', '=', sensorUuid)
+      .where('day_start', '>=', days.start)
+      .where('day_start', '<', days.end)
+      .execute();
+  }
+  await storeHourDays(trx, sensorUuid, zone, hours, 'insert');
 }
 
 /**
  * Packs the sensor's UTC days holding `span` anew from its hourly rows. Written over (an upsert,
- * one statement): its callers (ingestion, a sign inversion, the backfill) never leave a day
- * without the hours it had, so no row has to go.
+ * one statement): its callers (ingestion, a sign inversion, a new zone, the backfills) never
+ * leave a day without the hours it had, so no row has to go.
  */
-export async function repackHourDays(trx: Db, sensorUuid: string, span: TimeRange): Promise<void> {
+export async function repackHourDays(
+  trx: Db,
+  sensorUuid: string,
+  zone: PointsZone,
+  span: TimeRange,
+): Promise<void> {
   const days = utcDaysOf(span);
   if (days.end <= days.start) return;
   const rows = await rowsOf(
@@ -125,38 +80,66 @@ export async function repackHourDays(trx: Db, sensorUuid: string, span: TimeRang
     energyKwh: row.energy_kwh === null ? null : Number(row.energy_kwh),
     coveredSeconds: Number(row.covered_seconds),
   }));
-  await storeHourDays(trx, sensorUuid, hours, 'upsert');
+  await storeHourDays(trx, sensorUuid, zone, hours, 'upsert');
 }
 
-/** Writes the packed days of `hours`: plain inserts, or over the rows already there. */
+/** Writes the packed days of `hours` (and their points): plain inserts, or over the rows there. */
 async function storeHourDays(
   trx: Db,
   sensorUuid: string,
+  zone: PointsZone,
   hours: readonly PackedHour[],
   how: 'insert' | 'upsert',
 ): Promise<void> {
-  const rows = packHourDays(hours).map((day) => ({
-    sensor_uuid: sensorUuid,
-    day_start: day.dayStart,
-    hours: day.hours,
-  }));
+  const days = packHourDays(hours);
+  const key = ['sensor_uuid', 'day_start'] as const;
+  await inChunks(
+    days.map((day) => ({ sensor_uuid: sensorUuid, day_start: day.dayStart, hours: day.hours })),
+    (rows) => {
+      const insert = trx.insertInto('sensor_hour_days').values(rows);
+      return (
+        how === 'insert'
+          ? insert
+          : insert.onConflict((conflict) =>
+              conflict.columns(key).doUpdateSet((row) => ({ hours: row.ref('excluded.hours') })),
+            )
+      ).execute();
+    },
+  );
+  if (zone === null) return;
+  await inChunks(
+    days.map((day) => ({
+      sensor_uuid: sensorUuid,
+      day_start: day.dayStart,
+      points: dayPointsJson(zone, day.dayStart, day.hours),
+    })),
+    (rows) => {
+      const insert = trx.insertInto('sensor_hour_day_points').values(rows);
+      return (
+        how === 'insert'
+          ? insert
+          : insert.onConflict((conflict) =>
+              conflict.columns(key).doUpdateSet((row) => ({ points: row.ref('excluded.points') })),
+            )
+      ).execute();
+    },
+  );
+}
+
+async function inChunks<Row>(
+  rows: readonly Row[],
+  write: (chunk: Row[]) => Promise<unknown>,
+): Promise<void> {
   for (let first = 0; first < rows.length; first += INSERT_CHUNK_ROWS) {
-    const insert = trx
-      .insertInto('sensor_hour_days')
-      .values(rows.slice(first, first + INSERT_CHUNK_ROWS));
-    await (
-      how === 'insert'
-        ? insert
-        : insert.onConflict((conflict) =>
-            conflict
-              .columns(['sensor_uuid', 'day_start'])
-              .doUpdateSet((row) => ({ hours: row.ref('excluded.hours') })),
-          )
-    ).execute();
+    await write(rows.slice(first, first + INSERT_CHUNK_ROWS));
   }
 }
 
-/** Deletes every packed row of the sensor. */
+const TABLES = ['sensor_hour_days', 'sensor_hour_day_points'] as const;
+
+/** Deletes every packed row of the sensor, and their points. */
 export async function deleteHourDays(trx: Db, sensorUuid: string): Promise<void> {
-  await trx.deleteFrom('sensor_hour_days').where('sensor_uuid', '=', sensorUuid).execute();
+  for (const table of TABLES) {
+    await trx.deleteFrom(table).where('sensor_uuid', '=', sensorUuid).execute();
+  }
 }

@@ -1,6 +1,7 @@
 import { SIGN_INVERTIBLE_DATA_TYPES, type DataTypeCode } from '../../api/index.ts';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { zonesOfSensors } from './coarseRollupStore.ts';
 import { repackHourDays } from './hourDays.ts';
 import type { SampleColumns } from './rollups.ts';
 
@@ -82,8 +83,9 @@ export async function negateStoredReadings(trx: Db, sensorUuid: string): Promise
       .where('sensor_uuid', '=', sensorUuid)
       .execute();
   }
-  // Packed bytes cannot be negated in SQL: packed anew from the hours just negated.
-  await repackHourDays(trx, sensorUuid, {
+  // Packed bytes and their points cannot be negated in SQL: made anew from the hours just negated.
+  const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
+  await repackHourDays(trx, sensorUuid, zone, {
     start: Number.MIN_SAFE_INTEGER,
     end: Number.MAX_SAFE_INTEGER,
   });

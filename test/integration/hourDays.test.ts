@@ -3,14 +3,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/database.ts';
+import { parseLocalDateTime, POWER_UNIT } from '../../api/index.ts';
+import { inTransaction, openDatabase, type Db } from '../../server/db/database.ts';
+import type { PlantRow } from '../../server/db/tables.ts';
+import { updatePlant } from '../../server/features/plants/plantStore.ts';
+import {
+  combineFlow,
+  meanWatts,
+  measureFlow,
+} from '../../server/measurements/metrics/flowMeasures.ts';
+import { historyRange } from '../../server/measurements/metrics/historyRange.ts';
+import { startOfLocalHour, type TimeRange } from '../../server/measurements/metrics/localTime.ts';
+import {
+  consumptionFlow,
+  energySensorsOf,
+  type PlantFlow,
+} from '../../server/measurements/metrics/plantFlows.ts';
+import { powerHistory, type HistoryQuery } from '../../server/measurements/metrics/powerHistory.ts';
+import { spanOf } from '../../server/measurements/metrics/seriesEnvelope.ts';
+import { seriesJson } from '../../server/measurements/metrics/seriesJson.ts';
 import { ingestMany } from '../../server/measurements/readingsStore.ts';
+import { negateStoredReadings } from '../../server/measurements/signInversion.ts';
 import { createTestDatabase, testEngine, type TestDatabase } from '../support/testDatabases.ts';
 import { openMeasurementsFixture } from '../unit/measurements/measurementsFixture.ts';
 
 /**
- * The hours packed by UTC day (migration 0014) on either engine: a database from before them
- * gets the rows ingestion would have kept, and a deleted sensor takes its rows along.
+ * The hours packed by UTC day (migration 0014) and their points (0016) on either engine: a
+ * database from before them gets the rows ingestion would have kept, and a deleted sensor takes
+ * its rows along. The points answer an hourly power history byte for byte as the hours do, as
+ * ingestion, a new zone and a sign inversion leave them.
  */
 
 const HOUR = 3_600_000;
@@ -35,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('hours packed by UTC day', () => {
-  it('are backfilled by migration 0014 as ingestion keeps them, and go with their sensor', async () => {
+  it('are backfilled by migrations 0014 and 0016 as ingestion keeps them, and go with their sensor', async () => {
     const fixture = await openMeasurementsFixture(location);
     const sensor = await fixture.addSensor(['POWER'], 60);
     const minutes = 3 * 24 * 60 + 17;
@@ -53,8 +74,11 @@ describe('hours packed by UTC day', () => {
       DAY0 + 86_400_000,
       DAY0 + 2 * 86_400_000,
     ]);
-    // A database from before 0014: the table gone, it and the later migrations not yet run
+    const keptPoints = await pointRows(fixture.db);
+    expect(keptPoints).toHaveLength(4);
+    // A database from before 0014: its tables gone, it and the later migrations not yet run
     // (0015's list indexes dropped, so that it runs again after 0014).
+    await sql`drop table sensor_hour_day_points`.execute(fixture.db);
     await sql`drop table sensor_hour_days`.execute(fixture.db);
     for (const index of await listIndexes(fixture.db)) {
       await sql`drop index ${sql.id(index)}`.execute(fixture.db);
@@ -65,16 +89,111 @@ describe('hours packed by UTC day', () => {
     const migrated = await openDatabase(location);
     try {
       expect(await packedRows(migrated.db)).toEqual(kept);
+      expect(await pointRows(migrated.db)).toEqual(keptPoints);
       await migrated.db
         .deleteFrom('sensors')
         .where('sensor_uuid', '=', sensor.sensorUuid)
         .execute();
       expect(await packedRows(migrated.db)).toEqual([]);
+      expect(await pointRows(migrated.db)).toEqual([]);
     } finally {
       await migrated.close();
     }
   });
 });
+
+describe('hourly points stored beside the packed hours', () => {
+  it('answer an hourly power history byte for byte as the hours do, as ingestion, a new zone and a sign inversion leave them', async () => {
+    const database = testEngine() === 'postgres' ? await createTestDatabase() : undefined;
+    const fixture = await openMeasurementsFixture(database?.url ?? ':memory:');
+    try {
+      const { db, plantUuid } = fixture;
+      const sensor = await fixture.addSensor(['POWER'], 60);
+      // Five days around Rome's spring DST change, without readings for a day and a half.
+      const first = Date.UTC(2026, 2, 27, 5);
+      const takenAt = Array.from(
+        { length: 5 * 24 * 60 },
+        (_, minute) => first + minute * 60_000,
+      ).filter((at) => at < Date.UTC(2026, 2, 29, 7) || at >= Date.UTC(2026, 2, 30, 19));
+      await ingestMany(db, [
+        {
+          sensor,
+          takenAt,
+          values: takenAt.map((at) => 800 + 700 * Math.sin(at / 3_000_000)),
+        },
+      ]);
+      const windows = [
+        ['2026-03-26T00:00', '2026-04-02T00:00'],
+        ['2026-03-15T00:00', '2026-04-10T00:00'],
+        ['2026-03-28T00:00', '2026-03-30T00:00'],
+        ['2026-03-29T01:00', '2026-03-29T04:00'],
+        ['2026-03-27T13:00', '2026-03-31T09:30'],
+        ['2026-03-29T02:30', '2026-03-29T02:45'],
+        ['2026-03-30T23:00', '2026-03-31T00:00'],
+      ].map(([startDate, endDate]) => ({
+        startDate: parseLocalDateTime(startDate!)!,
+        endDate: parseLocalDateTime(endDate!)!,
+        granularity: 'hours' as const,
+      }));
+      const answersAgree = async () => {
+        const plant = await db
+          .selectFrom('plants')
+          .selectAll()
+          .where('plant_uuid', '=', plantUuid)
+          .executeTakeFirstOrThrow();
+        const flow = consumptionFlow(await energySensorsOf(db, plantUuid));
+        for (const query of windows) {
+          const answer = String((await powerHistory(db, plant, flow, query)).body);
+          expect(answer).toBe(String((await computedAfresh(db, plant, flow, query)).body));
+        }
+        return plant;
+      };
+
+      const rome = await answersAgree();
+      for (const timezone of ['America/New_York', 'Asia/Kathmandu', 'Asia/Tokyo']) {
+        const current = await db
+          .selectFrom('plants')
+          .selectAll()
+          .where('plant_uuid', '=', plantUuid)
+          .executeTakeFirstOrThrow();
+        await updatePlant(
+          db,
+          current,
+          { location: { latitude: 45, longitude: 7, timezone } },
+          '2026-11-01T00:00:00Z',
+        );
+        await answersAgree();
+      }
+      await inTransaction(db, (trx) => negateStoredReadings(trx, sensor.sensorUuid));
+      const tokyo = await answersAgree();
+
+      // Those answers came from the points: without them, the same windows lose their values.
+      await db.deleteFrom('sensor_hour_day_points').execute();
+      for (const plant of [tokyo, { ...rome, timezone: 'Europe/Rome' }]) {
+        const flow = consumptionFlow(await energySensorsOf(db, plantUuid));
+        const { body } = await powerHistory(db, plant, flow, windows[1]!);
+        expect(String(body)).not.toBe(
+          String((await computedAfresh(db, plant, flow, windows[1]!)).body),
+        );
+      }
+    } finally {
+      await fixture.opened.close();
+      await database?.drop();
+    }
+  });
+});
+
+/** The series as the hourly rows answer it: the path every hourly history took before the points. */
+async function computedAfresh(db: Db, plant: PlantRow, flow: PlantFlow, query: HistoryQuery) {
+  const zone = plant.timezone;
+  const range = historyRange(zone, query.startDate, query.endDate);
+  const buckets: TimeRange[] = [];
+  for (let start = startOfLocalHour(zone, range.start); start < range.end; start += HOUR) {
+    buckets.push({ start, end: start + HOUR });
+  }
+  const points = combineFlow(await measureFlow(db, flow, buckets), meanWatts);
+  return seriesJson(plant, POWER_UNIT, spanOf(buckets, range), buckets, points);
+}
 
 /** The indexes migration 0015 makes. */
 async function listIndexes(db: Db): Promise<string[]> {
@@ -96,5 +215,15 @@ const packedRows = async (db: Db) =>
       sensor_uuid: row.sensor_uuid,
       day_start: String(row.day_start),
       hours: Buffer.from(row.hours).toString('hex'),
+    }),
+  );
+
+/** The points as text, alike on both engines. */
+const pointRows = async (db: Db) =>
+  (await db.selectFrom('sensor_hour_day_points').selectAll().orderBy('day_start').execute()).map(
+    (row) => ({
+      sensor_uuid: row.sensor_uuid,
+      day_start: String(row.day_start),
+      points: row.points,
     }),
   );

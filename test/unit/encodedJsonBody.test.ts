@@ -26,4 +26,16 @@ describe('EncodedJson', () => {
       expect(bodyBytes(encoded).equals(Buffer.from(json))).toBe(true);
     }
   });
+
+  it('writes ASCII JSON in pieces as the joined text: short as text, long as its bytes', () => {
+    for (const count of [3, 3000]) {
+      const parts = Array.from({ length: count }, (_, index) => `{"n":${index}}`);
+      const json = `{"points":[${parts.join(',')}]}`;
+      const encoded = EncodedJson.ofAsciiParts('{"points":[', parts, ',', ']}');
+      expect(typeof encoded.body).toBe(count === 3 ? 'string' : 'object');
+      expect(encoded.byteLength).toBe(json.length);
+      expect(bodyBytes(encoded).equals(Buffer.from(json))).toBe(true);
+    }
+    expect(String(EncodedJson.ofAsciiParts('[', [], ',', ']').body)).toBe('[]');
+  });
 });

@@ -14,6 +14,7 @@ import * as searchIndexUpkeep from './0010_search_index_upkeep.ts';
 import * as sensorSignInversion from './0013_sensor_sign_inversion.ts';
 import * as sensorHourDays from './0014_sensor_hour_days.ts';
 import * as plantListOrder from './0015_plant_list_order.ts';
+import * as hourDayPoints from './0016_hour_day_points.ts';
 import * as plantTextSuffixes from './0017_plant_text_suffixes.ts';
 
 /**
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0013_sensor_sign_inversion': sensorSignInversion,
   '0014_sensor_hour_days': sensorHourDays,
   '0015_plant_list_order': plantListOrder,
+  '0016_hour_day_points': hourDayPoints,
   '0017_plant_text_suffixes': plantTextSuffixes,
 };
 

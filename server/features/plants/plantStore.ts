@@ -147,7 +147,7 @@ export async function updatePlant(
         .set(changes)
         .where('plant_uuid', '=', current.plant_uuid)
         .execute();
-      // The daily rollups are the days of the plant's zone.
+      // The daily rollups are the days of the plant's zone, and the hourly points its times.
       if (location && location.timezone !== current.timezone) {
         await rebuildDailyRollupsOfPlant(trx, current.plant_uuid, location.timezone);
       }

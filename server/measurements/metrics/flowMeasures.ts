@@ -196,5 +196,9 @@ export function combineFlow(
   });
 }
 
+/** A sensor's mean power (W) over its covered time: a gap lowers the coverage, not the power. */
+export const meanWatts = (energyKwh: number, coveredSeconds: number): number =>
+  coveredSeconds > 0 ? (energyKwh * 3_600_000) / coveredSeconds : 0;
+
 /** Six decimals (kWh to the mWh, W to the µW): no floating-point noise like 1.2000000000000002. */
 export const roundMetric = (value: number): number => Math.round(value * 1e6) / 1e6;

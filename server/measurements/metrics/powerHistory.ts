@@ -12,6 +12,7 @@ import type { SeriesPlant } from './energySeries.ts';
 import {
   combineFlow,
   measureFlow,
+  meanWatts,
   measureFlowFromSegments,
   roundMetric,
   type Combined,
@@ -30,6 +31,7 @@ import { flowSensors, type PlantFlow } from './plantFlows.ts';
 import { distinctSampleTimes, samplesOf, wattsAt, type SensorSamples } from './powerSegments.ts';
 import { spanOf } from './seriesEnvelope.ts';
 import { seriesJson } from './seriesJson.ts';
+import { storedHourlyHistory } from './storedHourlyHistory.ts';
 
 /**
  * Average power (W) of a plant flow per bucket of a granularity, over [startDate, endDate)
@@ -37,7 +39,8 @@ import { seriesJson } from './seriesJson.ts';
  * holding startDate, the last the one holding the instant before endDate.
  *
  * - `hours`, `days`: from rollups (one query); a sensor's mean power is its energy over its
- *   covered time, so a gap lowers the coverage, not the power.
+ *   covered time, so a gap lowers the coverage, not the power. One sensor's hours that are UTC
+ *   hours: the same points, stored per day (`storedHourlyHistory.ts`).
  * - `minutes`: from raw readings, held as the rollups hold them, per minute.
  * - `seconds`: the raw samples. With several sensors, a point at every instant any of them
  *   took a sample, its value the sum of what each sensor holds at that instant (its latest
@@ -54,9 +57,6 @@ export interface HistoryQuery {
 
 export const DEFAULT_GRANULARITY: Granularity = 'hours';
 const COARSER: readonly Granularity[] = ['seconds', 'minutes', 'hours', 'days'];
-
-const meanWatts = (energyKwh: number, coveredSeconds: number) =>
-  coveredSeconds > 0 ? (energyKwh * 3_600_000) / coveredSeconds : 0;
 
 export async function powerHistory(
   db: Db,
@@ -75,6 +75,10 @@ export async function powerHistory(
       : bucketCount(zone, range, granularity);
   if (count > MAX_HISTORY_POINTS) throw tooManyPoints(zone, range, granularity, count, query);
 
+  if (granularity === 'hours') {
+    const stored = await storedHourlyHistory(db, plant, flow, range, count);
+    if (stored) return stored;
+  }
   if (granularity === 'seconds') {
     const timeline = sampleTimeline(flow, await samplesOf(db, sensors, range));
     return seriesJson(plant, POWER_UNIT, range, timeline, timeline);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
 import { fixedShape, rowsOf, tuplesOf } from '../../db/fastQuery.ts';
 import { NeumaierSum } from '../neumaierSum.ts';
-import { forEachPackedHour, utcDaysOf } from '../hourDays.ts';
+import { forEachPackedHour, utcDaysOf } from '../hourDayPacking.ts';
 import { coalescedCoarseRows } from './coarseRollupBatches.ts';
 import { HOUR_MS, type TimeRange } from './localTime.ts';
 
@@ -250,7 +250,7 @@ const compiledQueries = new WeakMap<Db, Map<string, CompiledQuery>>();
  * (the sensors' count), then run with `parameters` in the order the compiled query binds them:
  * building and compiling it with Kysely costs more than reading a day's rows.
  */
-function compiledOnce(
+export function compiledOnce(
   db: Db,
   name: string,
   build: () => Compilable<unknown>,

@@ -23,24 +23,55 @@ export function seriesJson(
   starts: readonly { start: number }[],
   points: readonly Combined[],
 ): EncodedJson<Series> {
+  const timestamps = LocalTimestamps.of(plant.timezone);
+  let text = seriesHead(plant, unit, span);
+  for (let index = 0; index < points.length; index++) {
+    const point = pointJson(timestamps, starts[index]!.start, points[index]!);
+    text += index === 0 ? point : `,${point}`;
+  }
+  return EncodedJson.ofJsonText(`${text}]}`, isAscii(plant.plant_uuid + plant.timezone + unit));
+}
+
+/** One point of a series, as `seriesJson` writes it. */
+export const pointJson = (timestamps: LocalTimestamps, start: number, point: Combined): string =>
+  '{"timestamp":"' +
+  timestamps.format(start) +
+  '","value":' +
+  jsonNumber(point.value) +
+  ',"coverage":' +
+  jsonNumber(point.coverage) +
+  '}';
+
+/**
+ * The same series from runs of its points' texts (`pointJson`, commas between), joined by
+ * commas: written to bytes without first joining them and the envelope into one text
+ * (`EncodedJson.ofAsciiParts`).
+ */
+export function seriesJsonOfPointRuns(
+  plant: Pick<PlantRow, 'plant_uuid' | 'timezone'>,
+  unit: string,
+  span: TimeRange,
+  runs: readonly string[],
+): EncodedJson<Series> {
+  const head = seriesHead(plant, unit, span);
+  return isAscii(plant.plant_uuid + plant.timezone + unit)
+    ? EncodedJson.ofAsciiParts(head, runs, ',', ']}')
+    : EncodedJson.ofJsonText(`${head}${runs.join(',')}]}`);
+}
+
+/** Everything of the series before its points. */
+function seriesHead(
+  plant: Pick<PlantRow, 'plant_uuid' | 'timezone'>,
+  unit: string,
+  span: TimeRange,
+): string {
   const zone = plant.timezone;
   const timestamps = LocalTimestamps.of(zone);
-  let text =
+  return (
     `{"plantUuid":${JSON.stringify(plant.plant_uuid)},"timezone":${JSON.stringify(zone)}` +
     `,"unit":${JSON.stringify(unit)},"from":"${timestamps.format(span.start)}"` +
-    `,"to":"${timestamps.format(span.end)}","points":[`;
-  for (let index = 0; index < points.length; index++) {
-    const point = points[index]!;
-    text +=
-      (index === 0 ? '{"timestamp":"' : ',{"timestamp":"') +
-      timestamps.format(starts[index]!.start) +
-      '","value":' +
-      jsonNumber(point.value) +
-      ',"coverage":' +
-      jsonNumber(point.coverage) +
-      '}';
-  }
-  return EncodedJson.ofJsonText(`${text}]}`, isAscii(plant.plant_uuid + zone + unit));
+    `,"to":"${timestamps.format(span.end)}","points":[`
+  );
 }
 
 // The envelope's strings are all the text holds besides ASCII digits, punctuation and keys.

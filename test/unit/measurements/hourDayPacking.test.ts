@@ -4,7 +4,7 @@ import {
   forEachPackedHour,
   packHourDays,
   utcDaysOf,
-} from '../../../server/measurements/hourDays.ts';
+} from '../../../server/measurements/hourDayPacking.ts';
 
 const HOUR = 3_600_000;
 const DAY0 = Date.UTC(2026, 3, 10);
