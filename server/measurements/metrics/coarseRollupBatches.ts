@@ -32,10 +32,18 @@ type Tuple = unknown[];
  * A lateral subquery per ask stays an index lookup (an aggregate is never flattened into the
  * outer query, where the generic plan would hash the asks and scan the table); it answers null
  * for a sensor without rows, which then has no row, as in its own query.
+ *
+ * Each array is `unnest`ed from a sub-select: the planner sizes an `unnest` of a constant array
+ * by its length, so in a custom plan a batch of fewer than 10 asks (most batches) looked cheaper
+ * than the generic plan (sized at 10), and PostgreSQL planned the statement afresh on every
+ * execution, which was most of its backend CPU (about 65 of 90 µs for one ask). A sub-select's
+ * value is unknown to both plans, which are then sized alike (10 rows), and the generic plan is
+ * kept from the sixth execution on. (Sized by `generate_subscripts` instead, at 1000 rows, the
+ * hourly read cost enough to be JIT-compiled: milliseconds per execution.)
  */
 const packedRead = (table: string, start: string, more: readonly string[] = []) =>
   `select q.ask, q.sensor_uuid, p.packed
-    from unnest($1::int4[], $2::text[], $3::int8[], $4::int8[])
+    from unnest((select $1::int4[]), (select $2::text[]), (select $3::int8[]), (select $4::int8[]))
       as q(ask, sensor_uuid, from_ms, to_ms)
     cross join lateral (
       select string_agg(
@@ -49,7 +57,7 @@ const packedRead = (table: string, start: string, more: readonly string[] = []) 
     where p.packed is not null
     order by q.ask, q.sensor_uuid`;
 
-const READS: Record<CoarseTable, string> = {
+export const COARSE_READS: Readonly<Record<CoarseTable, string>> = {
   hours: packedRead('sensor_hourly_rollups', 'hour_start'),
   days: packedRead('sensor_daily_rollups', 'day_start', ['r.day_end']),
 };
@@ -57,7 +65,7 @@ const READS: Record<CoarseTable, string> = {
 // Fixed text: a named statement, parsed once per connection.
 const statementOf = (which: CoarseTable) => ({
   name: `plantdesk_coarse_rollups_${which}`,
-  text: READS[which],
+  text: COARSE_READS[which],
 });
 
 async function readAll(
