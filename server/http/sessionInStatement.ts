@@ -18,6 +18,71 @@ const CHECKING_SESSION: ReadonlySet<RouteId> = new Set<RouteId>(['listPlants']);
 
 export const checksSessionItself = (id: RouteId) => CHECKING_SESSION.has(id);
 
+/**
+ * The energy per day and hour: answered from what this instance remembers (the plant, its
+ * sensors, the session) and the coarse rollups, whose read also reads the cluster's snapshot
+ * (coarseRollupBatches.ts). Such a read, this request's or another's, sent after the request
+ * arrived and finding nothing written (the generation unchanged since the request arrived) makes
+ * the answer as good as one after a catch-up; only when none did is the catch-up made, after the
+ * answer, and the answer made again if the catch-up moved the generation. A fresh answer then
+ * costs one round trip rather than two; a remembered one, the catch-up it cost before.
+ */
+const READING_SNAPSHOT: ReadonlySet<RouteId> = new Set<RouteId>([
+  'dailyConsumption',
+  'dailyProduction',
+  'hourlyConsumption',
+  'hourlyProduction',
+  'summaryConsumption',
+  'summaryProduction',
+]);
+
+export const readsSnapshotItself = (id: RouteId) => READING_SNAPSHOT.has(id);
+
+/** When a READING_SNAPSHOT request arrived, and the write generation then. */
+export interface Arrival {
+  at: number;
+  generation: number;
+}
+
+export const arrivalNow = (writes: { readonly value: number }): Arrival => ({
+  at: performance.now(),
+  generation: writes.value,
+});
+
+/**
+ * `answer()` as of `arrival` (see READING_SNAPSHOT): kept when a snapshot read sent since found
+ * nothing written, else made again after a catch-up that did find something (the session checked
+ * again first). An error is answered likewise: kept unless the catch-up finds a write.
+ */
+export async function answerAsOfArrival<T>(
+  answer: () => Promise<T>,
+  arrival: Arrival,
+  shared: { freshSince(instant: number): boolean },
+  context: Pick<ServerContext, 'revocations' | 'writes'>,
+  catchUp: () => Promise<void>,
+  familyId: string | undefined,
+): Promise<T> {
+  const unchanged = () => context.writes.value === arrival.generation;
+  let outcome: { answer: T } | { error: unknown };
+  try {
+    outcome = { answer: await answer() };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 401) throw error;
+    outcome = { error };
+  }
+  if (!(unchanged() && shared.freshSince(arrival.at))) {
+    await catchUp();
+    if (!unchanged()) {
+      if (familyId !== undefined && (await context.revocations.isRevoked(familyId))) {
+        throw revokedSession();
+      }
+      return answer();
+    }
+  }
+  if ('error' in outcome) throw outcome.error;
+  return outcome.answer;
+}
+
 /** Throws 401 if `familyId` was revoked anywhere before now, else `error`. */
 export async function revokedFirst(
   error: unknown,

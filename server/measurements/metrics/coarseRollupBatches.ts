@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Db } from '../../db/database.ts';
 import { CoalescedReads } from '../../db/coalescedReads.ts';
 import { directPoolOf } from '../../db/fastQuery.ts';
+import { sharedWritesOf } from '../../db/sharedWrites.ts';
 import type { TimeRange } from './localTime.ts';
 
 /**
@@ -28,6 +29,9 @@ interface CoarseAsk {
  */
 type Tuple = unknown[];
 
+/** The ask of the row that carries the statement's snapshot rather than rollups. */
+const SNAPSHOT_ROW = -1;
+
 /**
  * A lateral subquery per ask stays an index lookup (an aggregate is never flattened into the
  * outer query, where the generic plan would hash the asks and scan the table); it answers null
@@ -40,6 +44,10 @@ type Tuple = unknown[];
  * value is unknown to both plans, which are then sized alike (10 rows), and the generic plan is
  * kept from the sixth execution on. (Sized by `generate_subscripts` instead, at 1000 rows, the
  * hourly read cost enough to be JIT-compiled: milliseconds per execution.)
+ *
+ * Its first row (ask SNAPSHOT_ROW) is the cluster's transaction snapshot as the statement saw it,
+ * compared as the catch-up before a request compares it (sharedWrites.ts): the requests whose
+ * asks it answers then need no catch-up of their own (sessionInStatement.ts).
  */
 const packedRead = (table: string, start: string, more: readonly string[] = []) =>
   `select q.ask, q.sensor_uuid, p.packed
@@ -55,7 +63,9 @@ const packedRead = (table: string, start: string, more: readonly string[] = []) 
       where r.sensor_uuid = q.sensor_uuid and r.${start} >= q.from_ms and r.${start} < q.to_ms
     ) as p
     where p.packed is not null
-    order by q.ask, q.sensor_uuid`;
+    union all
+    select ${SNAPSHOT_ROW}, pg_current_snapshot()::text, null
+    order by ask, sensor_uuid`;
 
 export const COARSE_READS: Readonly<Record<CoarseTable, string>> = {
   hours: packedRead('sensor_hourly_rollups', 'hour_start'),
@@ -85,13 +95,17 @@ async function readAll(
       tos.push(ask.range.end);
     }
   });
+  const sentAt = performance.now();
   const { rows } = await pool.query<unknown[]>({
     ...statementOf(which),
     values: [askIndexes, sensorUuids, froms, tos],
     rowMode: 'array',
   });
   const answers = asks.map((): Tuple[] => []);
-  for (const row of rows) answers[row[0] as number]!.push(row.slice(1));
+  for (const row of rows) {
+    if (row[0] === SNAPSHOT_ROW) sharedWritesOf(pool)?.observe(row[1] as string, sentAt);
+    else answers[row[0] as number]!.push(row.slice(1));
+  }
   return answers;
 }
 
