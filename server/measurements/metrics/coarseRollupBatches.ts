@@ -23,9 +23,10 @@ interface CoarseAsk {
 
 /**
  * Rows as `rollupSlots` reads them: [sensor_uuid, rows], one per sensor, its rows packed in one
- * text as `packedHourlySlots` packs hours (decoding a row per hour or day costs node-postgres
- * more than the rest of the request): hours as `start energy covered`, days as
- * `start energy covered end`, a missing energy as 0.
+ * bytea (decoding a row per hour or day costs node-postgres more than the rest of the request),
+ * each row as big-endian 8-byte fields: hours as start (int8), energy, covered (float8), days
+ * the same and their end (int8), a missing energy as 0. Bytes rather than text: neither side
+ * writes or parses the shortest decimal of each double (`unpackRollupRows`, rollupSlots.ts).
  */
 type Tuple = unknown[];
 
@@ -55,10 +56,13 @@ const packedRead = (table: string, start: string, more: readonly string[] = []) 
       as q(ask, sensor_uuid, from_ms, to_ms)
     cross join lateral (
       select string_agg(
-          ${[`r.${start}`, 'coalesce(r.energy_kwh, 0)', 'r.covered_seconds', ...more]
-            .map((field) => `${field}::text`)
-            .join(" || ' ' || ")},
-          ' ' order by r.${start}) as packed
+          ${[
+            `int8send(r.${start})`,
+            'float8send(coalesce(r.energy_kwh, 0))',
+            'float8send(r.covered_seconds)',
+            ...more.map((field) => `int8send(${field})`),
+          ].join(' || ')},
+          ''::bytea order by r.${start}) as packed
       from ${table} as r
       where r.sensor_uuid = q.sensor_uuid and r.${start} >= q.from_ms and r.${start} < q.to_ms
     ) as p
