@@ -16,14 +16,8 @@ import { EncodedJson } from './encodedJson.ts';
 import { forbidden, notFound, revokedSession, unauthorized } from './errors.ts';
 import { directPoolOf } from '../db/fastQuery.ts';
 import { sharedWritesOf } from '../db/sharedWrites.ts';
-import {
-  answerAsOfArrival,
-  arrivalNow,
-  checksSessionItself,
-  readsSnapshotItself,
-  revokedFirst,
-  type Arrival,
-} from './sessionInStatement.ts';
+import { AnswersAsOfArrival, readsSnapshotItself, type Arrival } from './answersAsOfArrival.ts';
+import { checksSessionItself, revokedFirst } from './sessionInStatement.ts';
 import { parseInput } from './validation.ts';
 
 export interface RequestContext<R extends RouteSpec> {
@@ -62,7 +56,7 @@ interface AuthState {
 declare module 'fastify' {
   interface FastifyRequest {
     plantdeskAuth: AuthState | null;
-    /** For a route that reads the snapshot itself: when it arrived (sessionInStatement.ts). */
+    /** For a route that reads the snapshot itself: when it arrived (answersAsOfArrival.ts). */
     plantdeskArrival: Arrival | null;
   }
   interface FastifyContextConfig {
@@ -93,12 +87,13 @@ export function registerRoutes(
   app.decorateRequest('plantdeskArrival', null);
   const pool = catchUp && directPoolOf(context.db);
   const shared = pool ? sharedWritesOf(pool) : undefined;
+  const asOfArrival = shared && catchUp && new AnswersAsOfArrival(shared, context, catchUp);
   for (const id of Object.keys(routes) as RouteId[]) {
     const route: RouteSpec = routes[id];
     // Left out, such a route is an unknown one: 404 with the error body.
     if (!extensions && route.extension === 'plantdesk') continue;
     const handler = handlers[id] as unknown as RouteHandler<RouteSpec>;
-    const readsSnapshot = shared && readsSnapshotItself(id) ? shared : undefined;
+    const readsSnapshot = readsSnapshotItself(id) ? asOfArrival : undefined;
     const lateCatchUp = checksSessionItself(id) || readsSnapshot ? catchUp : undefined;
     // Before the route's own statement, an error is answered as after a catch-up.
     const failed = (request: FastifyRequest, error: unknown) =>
@@ -111,7 +106,7 @@ export function registerRoutes(
       config: { catchesUpItself: lateCatchUp !== undefined },
       // Callback style: a token verified before is checked without a promise per request.
       onRequest: (request, _reply, done) => {
-        if (readsSnapshot) request.plantdeskArrival = arrivalNow(context.writes);
+        if (readsSnapshot) request.plantdeskArrival = readsSnapshot.arrival();
         try {
           const auth = authenticate(request, route, context);
           if (auth instanceof Promise) {
@@ -158,15 +153,8 @@ export function registerRoutes(
         };
         const arrival = request.plantdeskArrival;
         const result =
-          readsSnapshot && arrival && lateCatchUp
-            ? await answerAsOfArrival(
-                answer,
-                arrival,
-                readsSnapshot,
-                context,
-                lateCatchUp,
-                auth.user?.familyId,
-              )
+          readsSnapshot && arrival
+            ? await readsSnapshot.answer(answer, arrival, auth.user?.familyId)
             : await answer();
         reply.code(route.status);
         if (route.status === 204) return reply.send();

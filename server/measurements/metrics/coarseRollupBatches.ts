@@ -48,7 +48,7 @@ const SNAPSHOT_ROW = -1;
  *
  * Its first row (ask SNAPSHOT_ROW) is the cluster's transaction snapshot as the statement saw it,
  * compared as the catch-up before a request compares it (sharedWrites.ts): the requests whose
- * asks it answers then need no catch-up of their own (sessionInStatement.ts).
+ * asks it answers then need no catch-up of their own (answersAsOfArrival.ts).
  */
 const packedRead = (table: string, start: string, more: readonly string[] = []) =>
   `select q.ask, q.sensor_uuid, p.packed
