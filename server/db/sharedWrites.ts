@@ -32,6 +32,11 @@ export interface SharedWritesOptions {
 export const DEFAULT_SHARED_WRITES_POLL_MS = 5_000;
 const RECONNECT_MS = 1_000;
 
+const byPool = new WeakMap<pg.Pool, SharedWrites>();
+
+/** The instance's shared writes on `pool`, if several instances may share its database. */
+export const sharedWritesOf = (pool: pg.Pool): SharedWrites | undefined => byPool.get(pool);
+
 export class SharedWrites {
   readonly #url: string;
   readonly #pool: pg.Pool;
@@ -42,6 +47,8 @@ export class SharedWrites {
   #pollTimer: NodeJS.Timeout | undefined;
   #reconnectTimer: NodeJS.Timeout | undefined;
   #lastSnapshot: string | undefined;
+  /** When the latest snapshot read that has been compared was sent (`performance.now()`). */
+  #freshAsOf = -Infinity;
   #closed = false;
   /** The snapshot read under way, and the one queued for requests that arrived during it. */
   #reading: Promise<void> | undefined;
@@ -60,6 +67,7 @@ export class SharedWrites {
     this.#instanceId = instanceId;
     this.#pollMs = options.pollMs ?? DEFAULT_SHARED_WRITES_POLL_MS;
     this.listening = options.listen ?? true;
+    byPool.set(pool, this);
   }
 
   readonly listening: boolean;
@@ -139,13 +147,31 @@ export class SharedWrites {
     return reading;
   }
 
+  /**
+   * `snapshot` was read by a statement sent at `sentAt` (`performance.now()`), here or in a
+   * read that asked for it (coarseRollupBatches.ts): a change moves the generation, as a poll's.
+   */
+  observe(snapshot: string, sentAt: number): void {
+    if (snapshot !== this.#lastSnapshot) {
+      this.#lastSnapshot = snapshot;
+      this.#writes.bump();
+    }
+    if (sentAt > this.#freshAsOf) this.#freshAsOf = sentAt;
+  }
+
+  /**
+   * Whether a snapshot read sent at or after `instant` has been compared: then the generation
+   * reflects every write committed before `instant`, as after `catchUp()` (a request that
+   * started then, and saw the generation unchanged since, needs no catch-up).
+   */
+  freshSince(instant: number): boolean {
+    return this.#freshAsOf >= instant;
+  }
+
   async #poll(): Promise<void> {
     try {
-      const snapshot = await this.#snapshot();
-      if (snapshot !== this.#lastSnapshot) {
-        this.#lastSnapshot = snapshot;
-        this.#writes.bump();
-      }
+      const sentAt = performance.now();
+      this.observe(await this.#snapshot(), sentAt);
     } catch {
       // The database is unreachable: nothing can be read from it either; try again next time.
     }

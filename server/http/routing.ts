@@ -14,6 +14,9 @@ import type { ServerContext } from '../context.ts';
 import type { PlantRow } from '../db/tables.ts';
 import { EncodedJson } from './encodedJson.ts';
 import { forbidden, notFound, revokedSession, unauthorized } from './errors.ts';
+import { directPoolOf } from '../db/fastQuery.ts';
+import { sharedWritesOf } from '../db/sharedWrites.ts';
+import { AnswersAsOfArrival, readsSnapshotItself, type Arrival } from './answersAsOfArrival.ts';
 import { checksSessionItself, revokedFirst } from './sessionInStatement.ts';
 import { parseInput } from './validation.ts';
 
@@ -53,6 +56,8 @@ interface AuthState {
 declare module 'fastify' {
   interface FastifyRequest {
     plantdeskAuth: AuthState | null;
+    /** For a route that reads the snapshot itself: when it arrived (answersAsOfArrival.ts). */
+    plantdeskArrival: Arrival | null;
   }
   interface FastifyContextConfig {
     /** The route checks the caller's sign-in in its own statement (sessionInStatement.ts). */
@@ -79,12 +84,17 @@ export function registerRoutes(
   catchUp?: () => Promise<void>,
 ): void {
   app.decorateRequest('plantdeskAuth', null);
+  app.decorateRequest('plantdeskArrival', null);
+  const pool = catchUp && directPoolOf(context.db);
+  const shared = pool ? sharedWritesOf(pool) : undefined;
+  const asOfArrival = shared && catchUp && new AnswersAsOfArrival(shared, context, catchUp);
   for (const id of Object.keys(routes) as RouteId[]) {
     const route: RouteSpec = routes[id];
     // Left out, such a route is an unknown one: 404 with the error body.
     if (!extensions && route.extension === 'plantdesk') continue;
     const handler = handlers[id] as unknown as RouteHandler<RouteSpec>;
-    const lateCatchUp = checksSessionItself(id) ? catchUp : undefined;
+    const readsSnapshot = readsSnapshotItself(id) ? asOfArrival : undefined;
+    const lateCatchUp = checksSessionItself(id) || readsSnapshot ? catchUp : undefined;
     // Before the route's own statement, an error is answered as after a catch-up.
     const failed = (request: FastifyRequest, error: unknown) =>
       lateCatchUp
@@ -96,6 +106,7 @@ export function registerRoutes(
       config: { catchesUpItself: lateCatchUp !== undefined },
       // Callback style: a token verified before is checked without a promise per request.
       onRequest: (request, _reply, done) => {
+        if (readsSnapshot) request.plantdeskArrival = readsSnapshot.arrival();
         try {
           const auth = authenticate(request, route, context);
           if (auth instanceof Promise) {
@@ -125,19 +136,26 @@ export function registerRoutes(
           return failed(request, error);
         }
         const auth = request.plantdeskAuth ?? { user: null, refresh: null };
-        const plant = route.ownership
-          ? await loadOwnedPlant(context, (params as { plantUuid: string }).plantUuid, auth.user)
-          : null;
-        const result = await handler({
-          params,
-          query,
-          body,
-          user: auth.user,
-          refresh: auth.refresh,
-          plant,
-          ip: request.ip,
-          sessionToCheck: lateCatchUp ? (auth.user?.familyId ?? null) : null,
-        } as RequestContext<RouteSpec>);
+        const answer = async () => {
+          const plant = route.ownership
+            ? await loadOwnedPlant(context, (params as { plantUuid: string }).plantUuid, auth.user)
+            : null;
+          return handler({
+            params,
+            query,
+            body,
+            user: auth.user,
+            refresh: auth.refresh,
+            plant,
+            ip: request.ip,
+            sessionToCheck: lateCatchUp && !readsSnapshot ? (auth.user?.familyId ?? null) : null,
+          } as RequestContext<RouteSpec>);
+        };
+        const arrival = request.plantdeskArrival;
+        const result =
+          readsSnapshot && arrival
+            ? await readsSnapshot.answer(answer, arrival, auth.user?.familyId)
+            : await answer();
         reply.code(route.status);
         if (route.status === 204) return reply.send();
         if (result instanceof EncodedJson) {

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../api/index.ts';
 import { directPoolOf } from '../../server/db/fastQuery.ts';
+import { COARSE_READS } from '../../server/measurements/metrics/coarseRollupBatches.ts';
 import { createPlant, createSensor, expectStatus } from '../support/entities.ts';
 import { serverWithCatalogs } from '../support/serverWithCatalogs.ts';
 import { testEngine } from '../support/testDatabases.ts';
@@ -131,6 +132,39 @@ describe('rollup reads of concurrent requests', () => {
         );
         expect(batched.length, `${table} read together`).toBeGreaterThan(0);
       }
+    }
+  });
+});
+
+describe.runIf(testEngine() === 'postgres')('the coalesced rollup reads on PostgreSQL', () => {
+  // Planning them was most of their backend CPU: batches of a few asks must not be planned anew.
+  it('keep their generic plan for batches of any size', async () => {
+    const pool = directPoolOf(ctx.server.server.context.db)!;
+    const client = await pool.connect();
+    try {
+      for (const [table, text] of Object.entries(COARSE_READS)) {
+        const name = `probe_coarse_${table}`;
+        for (let run = 0; run < 8; run++) {
+          const asks = 1 + (run % 3);
+          await client.query({
+            name,
+            text,
+            values: [
+              Array.from({ length: asks }, (_, index) => index),
+              Array.from({ length: asks }, (_, index) => `no-sensor-${index}`),
+              Array.from({ length: asks }, () => READINGS_START),
+              Array.from({ length: asks }, () => READINGS_START + DAYS * 24 * 60 * MIN),
+            ],
+          });
+        }
+        const { rows } = await client.query<{ generic_plans: number; custom_plans: number }>(
+          'select generic_plans, custom_plans from pg_prepared_statements where name = $1',
+          [name],
+        );
+        expect(rows[0], table).toEqual({ generic_plans: 3, custom_plans: 5 });
+      }
+    } finally {
+      client.release(true);
     }
   });
 });

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { routes } from '../../api/index.ts';
 import { ADVISORY_LOCKS } from '../../server/db/advisoryLocks.ts';
+import { directPoolOf } from '../../server/db/fastQuery.ts';
+import { CATCH_UP_FIRST_MS } from '../../server/http/answersAsOfArrival.ts';
 import { openPostgresDatabase } from '../../server/db/database.ts';
 import { migrationProvider } from '../../server/db/migrations/index.ts';
 import type { StartServerOptions } from '../../server/index.ts';
@@ -215,6 +217,107 @@ describe.skipIf(testEngine() !== 'postgres')(
       expect(after).toEqual(
         (await a.request('GET', metricsPath, { token: managerA, query: { date } })).body,
       );
+    });
+
+    test("B's daily and hourly energy see writes at A without notifications, with no catch-up of their own when nothing was written", async () => {
+      // These routes check the cluster's snapshot in their rollup read (answersAsOfArrival.ts).
+      const now = Date.parse('2026-04-10T10:00:00Z');
+      const pinned: StartServerOptions = {
+        now: () => new Date(now),
+        instances: { listenForWrites: false, writesPollMs: 600_000 },
+      };
+      const [deaf, other] = await Promise.all([instance(pinned), instance(pinned)]);
+      const installer = await other.tokenFor('installer');
+      const { email, password } = account('manager');
+      const session = (await other.login(email, password)).body;
+      const uuids = await referenceUuids(other);
+      const plant = (await createPlant(other, installer, { name: 'Snapshot in the read' }))
+        .plantUuid as string;
+      const meter = async (name: string, watts: number) => {
+        const sensor = await createSensor(other, installer, plant, {
+          name,
+          flow: 'CONSUMPTION',
+          deviceUuid: null,
+          sensorTypeUuid: uuids.sensorTypes.POWER_METER,
+          dataTypesCollectUuids: [uuids.dataTypes.POWER],
+          samplingIntervalSeconds: 300,
+        });
+        const first = Date.parse('2026-03-31T00:00:00Z');
+        const readings = Array.from({ length: 10 * 288 }, (_, k) => ({
+          timestamp: new Date(first + k * 300_000).toISOString(),
+          value: watts,
+        }));
+        const ingested = await other.request(
+          'POST',
+          `/plants/${plant}/sensors/${sensor.sensorUuid}/readings`,
+          { token: installer, body: { readings } },
+        );
+        expect(ingested.status).toBe(202);
+      };
+      await meter('House meter', 1000);
+      const ask = async (
+        server: TestServer,
+        route: 'dailyConsumption' | 'hourlyConsumption',
+        date: string,
+      ) => {
+        const path = routes[route].path.replace('{plantUuid}', plant);
+        return server.request('GET', path, { token: session.accessToken, query: { date } });
+      };
+      const answer = async (...args: Parameters<typeof ask>) => {
+        const response = await ask(...args);
+        expect(response.status, `${args[1]} ${args[2]}`).toBe(200);
+        return response.body;
+      };
+      // B remembers the plant, its sensors and one answer; another is computed.
+      await answer(deaf, 'dailyConsumption', '2026-04-04');
+      await answer(deaf, 'dailyConsumption', '2026-04-04');
+      await answer(deaf, 'dailyConsumption', '2026-04-05');
+
+      const pool = directPoolOf(deaf.server.context.db)!;
+      let catchUps = 0;
+      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      const spy = vi.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+        if (String(args[0]).includes('pg_current_snapshot')) catchUps += 1;
+        return query(...args);
+      }) as typeof pool.query);
+      try {
+        // Other test files write to the cluster meanwhile, and after a write found, requests
+        // catch up first for a while: one of a few dates, a quiet while apart, suffices.
+        const freshWithout: number[] = [];
+        for (const date of ['2026-04-06', '2026-04-07', '2026-04-08', '2026-04-09']) {
+          await new Promise((resolve) => setTimeout(resolve, CATCH_UP_FIRST_MS + 100));
+          const before = catchUps;
+          await answer(deaf, 'dailyConsumption', date);
+          freshWithout.push(catchUps - before);
+          if (freshWithout.at(-1) === 0) break;
+        }
+        expect(freshWithout).toContain(0);
+      } finally {
+        spy.mockRestore();
+      }
+
+      // A second meter at A: B's remembered sensors and answer are stale, and nothing told B.
+      await meter('Second meter', 500);
+      for (const [route, date] of [
+        ['dailyConsumption', '2026-04-03'],
+        ['dailyConsumption', '2026-04-04'],
+        ['hourlyConsumption', '2026-04-05'],
+      ] as const) {
+        const atB = await answer(deaf, route, date);
+        expect(atB, `${route} ${date}`).toEqual(await answer(other, route, date));
+        const values = (atB as { points: { value: number | null }[] }).points.map((p) => p.value);
+        expect(values.at(-1), `${route} ${date} has both meters`).toBeCloseTo(
+          route === 'dailyConsumption' ? 36 : 1.5,
+          6,
+        );
+      }
+
+      // Signed out at A: refused by B's next energy answer, fresh or remembered.
+      expect(
+        (await other.request('POST', '/auth/logout', { token: session.refreshToken })).status,
+      ).toBe(204);
+      expect((await ask(deaf, 'dailyConsumption', '2026-04-02')).status).toBe(401);
+      expect((await ask(deaf, 'dailyConsumption', '2026-04-04')).status).toBe(401);
     });
 
     test('notifications alone (no check before requests, no poll in time) carry a write within a second', async () => {

@@ -151,15 +151,14 @@ export async function forEachStoredHour(
       ? coalescedCoarseRows(db, 'hours', sensorUuids, range)
       : undefined;
   if (coalesced) {
-    for (const [sensorUuid, hourStart, energyKwh, coveredSeconds] of unpackTuples(
-      await coalesced,
-      3,
-    )) {
-      each(
-        sensorUuid as string,
-        hourStart as number,
-        energyKwh as number,
-        coveredSeconds as number,
+    for (const [sensorUuid, packed] of await coalesced) {
+      unpackRollupRows(packed as Buffer, 3, (bytes, offset) =>
+        each(
+          sensorUuid as string,
+          int8At(bytes, offset),
+          bytes.readDoubleBE(offset + 8),
+          bytes.readDoubleBE(offset + 16),
+        ),
       );
     }
     return;
@@ -192,19 +191,33 @@ export async function forEachStoredHour(
   }
 }
 
-/**
- * [sensor_uuid, its rows packed as `width` numbers each] → [sensor_uuid, ...those numbers] per
- * row, the tuples the statement would have answered unpacked.
- */
-function unpackTuples(packed: readonly unknown[][], width: number): unknown[][] {
+/** Each row of `width` 8-byte fields packed by the coalesced reads (coarseRollupBatches.ts). */
+function unpackRollupRows(
+  packed: Buffer,
+  width: number,
+  each: (bytes: Buffer, offset: number) => void,
+): void {
+  const rowBytes = width * 8;
+  for (let offset = 0; offset + rowBytes <= packed.length; offset += rowBytes) each(packed, offset);
+}
+
+/** A big-endian int8 (an epoch millisecond, below 2^53 in magnitude) as a number. */
+const int8At = (bytes: Buffer, offset: number): number =>
+  bytes.readInt32BE(offset) * 2 ** 32 + bytes.readUInt32BE(offset + 4);
+
+/** Packed days as the tuples of their own query: [sensor, start, energy, covered, end]. */
+function unpackDayTuples(packed: readonly unknown[][]): unknown[][] {
   const tuples: unknown[][] = [];
   for (const [sensorUuid, rows] of packed) {
-    const fields = (rows as string).split(' ');
-    for (let first = 0; first + width <= fields.length; first += width) {
-      const tuple: unknown[] = [sensorUuid];
-      for (let field = first; field < first + width; field++) tuple.push(Number(fields[field]));
-      tuples.push(tuple);
-    }
+    unpackRollupRows(rows as Buffer, 4, (bytes, offset) =>
+      tuples.push([
+        sensorUuid,
+        int8At(bytes, offset),
+        bytes.readDoubleBE(offset + 8),
+        bytes.readDoubleBE(offset + 16),
+        int8At(bytes, offset + 24),
+      ]),
+    );
   }
   return tuples;
 }
@@ -234,7 +247,7 @@ async function dailySlots(
     [...sensorUuids, range.start, range.end],
   );
   const coalesced = coalescedCoarseRows(db, 'days', sensorUuids, range);
-  const rows = coalesced ? unpackTuples(await coalesced, 4) : await tuplesOf(db, query);
+  const rows = coalesced ? unpackDayTuples(await coalesced) : await tuplesOf(db, query);
   const fits = rows.every((row) => {
     const start = Number(row[1]);
     return (start - range.start) % step === 0 && Number(row[4]) - start === step;
