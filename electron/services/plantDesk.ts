@@ -142,7 +142,11 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     systemLanguages:
       options.systemLanguages ?? (() => [Intl.DateTimeFormat().resolvedOptions().locale]),
     log,
-    onChange: (locale) => options.onLanguageChanged?.(locale),
+    onChange: (locale) => {
+      options.onLanguageChanged?.(locale);
+      // Alerts are worded when read: the pages read them again, in the new language.
+      monitor.languageChanged();
+    },
   });
   const secrets = options.secrets ?? (await openSecretStore({ log }));
 
@@ -183,6 +187,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     notify: options.notify ?? ((notification) => events.emit('alerts.notification', notification)),
     now: () => now().getTime(),
     log,
+    language,
     ...(options.alertTiming === 'immediate' && { timing: IMMEDIATE_TIMING }),
   });
   monitor.start();

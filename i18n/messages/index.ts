@@ -5,6 +5,9 @@ import itApp from './it/app.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
+import enMonitor from './en/monitor.json' with { type: 'json' };
+import deMonitor from './de/monitor.json' with { type: 'json' };
+import itMonitor from './it/monitor.json' with { type: 'json' };
 
 /**
  * Every message of PlantDesk, the renderer's and the main process's, by language and then by
@@ -16,6 +19,7 @@ import itMenu from './it/menu.json' with { type: 'json' };
 const en = {
   app: enApp,
   menu: enMenu,
+  monitor: enMonitor,
 };
 
 export type MessageSchema = typeof en;
@@ -26,11 +30,13 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 const de: SameKeys<MessageSchema> = {
   app: deApp,
   menu: deMenu,
+  monitor: deMonitor,
 };
 
 const it: SameKeys<MessageSchema> = {
   app: itApp,
   menu: itMenu,
+  monitor: itMonitor,
 };
 
 export const MESSAGES: Readonly<Record<AppLocale, SameKeys<MessageSchema>>> = { en, de, it };

@@ -26,6 +26,8 @@ describe('notifications', () => {
     notify({
       environmentId: 'local',
       plantUuid: 'p',
+      opened: 1,
+      cleared: 0,
       title: 'Berlin: 1 new alert',
       body: 'No production',
     });
@@ -41,6 +43,8 @@ describe('notifications', () => {
     createAlertNotifier({ createNotification, isSupported: () => false, showAlerts: () => {} })({
       environmentId: 'local',
       plantUuid: 'p',
+      opened: 1,
+      cleared: 0,
       title: 't',
       body: 'b',
     });
