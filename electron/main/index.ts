@@ -19,6 +19,7 @@ import {
 import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
 import { createFileLog, type FileLog } from '../services/fileLog.ts';
 import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
+import { createTranslator, type Translate } from '../../i18n/translator.ts';
 import trayIconPath from '../../build/icons/32x32.png?asset';
 import { createAddressConfirmation } from './addressConfirmation.ts';
 import { createAlertNotifier, createAlertTray, type AlertTray } from './alertTray.ts';
@@ -162,12 +163,14 @@ function main(): void {
     window.focus();
   }
   let tray: AlertTray | undefined;
+  /** The user's language once the services run (English before, as the start-up error is). */
+  const translator = (): Translate => plantDesk?.language.translator() ?? createTranslator('en');
 
   function showAbout(): void {
     const [window] = windows.keys();
     const options = {
       type: 'info' as const,
-      title: `About ${APP_NAME}`,
+      title: translator()('menu.about', { app: APP_NAME }),
       message: `${APP_NAME} ${app.getVersion()}`,
       detail: `Electron ${process.versions.electron}, Chromium ${process.versions.chrome}, Node.js ${process.versions.node}`,
     };
@@ -216,7 +219,10 @@ function main(): void {
         showAlerts: showWindow,
       }),
       systemLanguages: () => app.getPreferredSystemLanguages(),
-      onLanguageChanged: () => applyMenu(),
+      onLanguageChanged: () => {
+        applyMenu();
+        tray?.relabel();
+      },
       // Running at a chosen instant: `--clock=2026-06-21T12:00:00+02:00` or PLANTDESK_CLOCK.
       clock: app.commandLine.getSwitchValue('clock') || process.env.PLANTDESK_CLOCK || undefined,
       async openExternal(url: string) {
@@ -228,6 +234,7 @@ function main(): void {
         window: () => BrowserWindow.getFocusedWindow() ?? windows.keys().next().value,
         showMessageBox: (window, options) =>
           window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options),
+        t: translator,
       }),
       // The commissioning report: the focused PlantDesk window's page, where the user chooses.
       savePdf: createPdfExport({
@@ -245,6 +252,7 @@ function main(): void {
             return undefined;
           }
         },
+        t: translator,
       }),
     });
     const dispatchReady: Promise<Dispatch> = starting.then((started) =>
@@ -344,6 +352,7 @@ function main(): void {
         showWindow,
         showAlerts: showWindow,
         quit: () => app.quit(),
+        t: translator,
       });
       tray = alertTray;
       const followSettings = () => {

@@ -2,6 +2,9 @@ import type { AppLocale } from '../locales.ts';
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
+import enHost from './en/host.json' with { type: 'json' };
+import deHost from './de/host.json' with { type: 'json' };
+import itHost from './it/host.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
@@ -18,6 +21,7 @@ import itMonitor from './it/monitor.json' with { type: 'json' };
  */
 const en = {
   app: enApp,
+  host: enHost,
   menu: enMenu,
   monitor: enMonitor,
 };
@@ -29,12 +33,14 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 
 const de: SameKeys<MessageSchema> = {
   app: deApp,
+  host: deHost,
   menu: deMenu,
   monitor: deMonitor,
 };
 
 const it: SameKeys<MessageSchema> = {
   app: itApp,
+  host: itHost,
   menu: itMenu,
   monitor: itMonitor,
 };
