@@ -30,11 +30,14 @@ export type TextParam =
   /** An instant (epoch ms) told on the plant's clock: the time today, weekday and time this week. */
   | { clock: number; zone: string }
   | HostText
-  /** Texts listed one after the other, comma-separated. */
-  | { list: readonly TextParam[] };
+  /** Texts one after the other: comma-separated, or as `separator` says (" " for sentences). */
+  | { list: readonly TextParam[]; separator?: string };
 
-/** What a host stored: texts made before the languages were there are plain English strings. */
-export type StoredText = string | HostText;
+/**
+ * What a host stored: any of the above (texts made before the languages were there are plain
+ * English strings, shown as they are).
+ */
+export type StoredText = TextParam;
 
 export interface Wording {
   t: Translate;
@@ -43,28 +46,29 @@ export interface Wording {
   now: number;
 }
 
-export function wordsOf(text: StoredText, wording: Wording): string {
-  if (typeof text === 'string') return text;
-  const named = Object.fromEntries(
-    Object.entries(text.params ?? {}).map(([name, value]) => [name, paramWords(value, wording)]),
-  );
-  return text.plural === undefined
-    ? wording.t(text.key, named)
-    : wording.t(text.key, named, text.plural);
-}
-
-function paramWords(param: TextParam, wording: Wording): string {
+export function wordsOf(param: StoredText, wording: Wording): string {
   if (typeof param === 'string') return param;
   if (typeof param === 'number') return String(param);
   const format = formattersFor(wording.locale);
-  if ('key' in param) return wordsOf(param, wording);
-  if ('list' in param) return param.list.map((item) => paramWords(item, wording)).join(', ');
+  if ('key' in param) return messageWords(param, wording);
+  if ('list' in param) {
+    return param.list.map((item) => wordsOf(item, wording)).join(param.separator ?? ', ');
+  }
   if ('number' in param) return format.number(param.number, param.digits, param.minDigits);
   if ('percent' in param) return format.percent(param.percent, param.digits);
   if ('power' in param) return format.power(param.power);
   if ('energy' in param) return format.energy(param.energy);
   if ('duration' in param) return format.duration(param.duration);
   return clockWords(wording.locale, param.clock, param.zone, wording.now);
+}
+
+function messageWords(text: HostText, wording: Wording): string {
+  const named = Object.fromEntries(
+    Object.entries(text.params ?? {}).map(([name, value]) => [name, wordsOf(value, wording)]),
+  );
+  return text.plural === undefined
+    ? wording.t(text.key, named)
+    : wording.t(text.key, named, text.plural);
 }
 
 /** "10:58 AM" today (in the zone), "Sat 10:58 AM" within six days, else date and time. */

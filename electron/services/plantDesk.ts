@@ -144,8 +144,9 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     log,
     onChange: (locale) => {
       options.onLanguageChanged?.(locale);
-      // Alerts are worded when read: the pages read them again, in the new language.
+      // Alerts and re-checks are worded when read: the pages read them again, in the new language.
       monitor.languageChanged();
+      acceptance.languageChanged();
     },
   });
   const secrets = options.secrets ?? (await openSecretStore({ log }));
@@ -196,10 +197,11 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     clientFor: (environmentId) =>
       session.signedIn().find((entry) => entry.environmentId === environmentId)?.client ?? null,
     openAlerts: (environmentId, plantUuid) =>
-      monitor.state(environmentId).alerts.filter((alert) => alert.plantUuid === plantUuid),
+      monitor.kept(environmentId).filter((alert) => alert.plantUuid === plantUuid),
     emit: events.emit,
     now: () => now().getTime(),
     log,
+    language,
   });
   acceptance.start();
   // A new sign-in is checked at once rather than at the next interval; re-checks that came due

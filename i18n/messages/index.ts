@@ -1,4 +1,7 @@
 import type { AppLocale } from '../locales.ts';
+import enAcceptance from './en/acceptance.json' with { type: 'json' };
+import deAcceptance from './de/acceptance.json' with { type: 'json' };
+import itAcceptance from './it/acceptance.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
@@ -20,6 +23,7 @@ import itMonitor from './it/monitor.json' with { type: 'json' };
  * Adding an area: its three files, and one line per language below.
  */
 const en = {
+  acceptance: enAcceptance,
   app: enApp,
   host: enHost,
   menu: enMenu,
@@ -32,6 +36,7 @@ export type MessageSchema = typeof en;
 type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K]> };
 
 const de: SameKeys<MessageSchema> = {
+  acceptance: deAcceptance,
   app: deApp,
   host: deHost,
   menu: deMenu,
@@ -39,6 +44,7 @@ const de: SameKeys<MessageSchema> = {
 };
 
 const it: SameKeys<MessageSchema> = {
+  acceptance: itAcceptance,
   app: itApp,
   host: itHost,
   menu: itMenu,

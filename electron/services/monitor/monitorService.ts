@@ -19,6 +19,7 @@ import {
   unmute,
   type EnvironmentAlerts,
   type RuleTiming,
+  type StoredAlert,
 } from './alertLifecycle.ts';
 import { plantNotifications } from './alertNotifications.ts';
 import { evaluatePlant, judgeableRules } from './alertRules.ts';
@@ -75,6 +76,8 @@ export interface Monitor {
   updateSettings(settings: MonitorSettings): void;
   /** One cycle of the environment now (joins the one running). */
   check(environmentId: string): Promise<void>;
+  /** The environment's alerts as kept, their messages not yet in words. */
+  kept(environmentId: string): readonly StoredAlert[];
   /** Open, unmuted alerts over every environment (the tray's count). */
   openCount(): number;
   /** The environment was removed: its alerts go with it. */
@@ -276,6 +279,7 @@ export function createMonitor(deps: MonitorDeps): Monitor {
     },
     languageChanged: announceAll,
     check,
+    kept: (environmentId) => alertsOf(environmentId).alerts,
     openCount() {
       let count = 0;
       for (const alerts of memory.values()) {
