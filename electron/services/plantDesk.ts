@@ -23,7 +23,12 @@ import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
 import { createLocalSandboxChoice } from './localSandboxChoice.ts';
 import type { Logger } from './logger.ts';
-import { normalizeEmail, openSecretStore, type SecretStore } from './secrets.ts';
+import {
+  KEYCHAIN_UNAVAILABLE_MESSAGE,
+  normalizeEmail,
+  openSecretStore,
+  type SecretStore,
+} from './secrets.ts';
 import { createDraftService } from './drafts/draftService.ts';
 import { createDraftStore, draftFolders, ownerOf, type DraftOwner } from './drafts/draftStore.ts';
 import { createCommissioningNotes, notesLocator } from './commissioningNotes.ts';
@@ -35,6 +40,7 @@ import { createAcceptanceService } from './acceptance/acceptanceService.ts';
 import { createAcceptanceStore } from './acceptance/acceptanceStore.ts';
 import { createLanguagePreference, type LanguagePreference } from './languagePreference.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
+import type { Translate } from '../../i18n/translator.ts';
 
 /**
  * The composition both hosts use (Electron main and the browser-mode web host): every service
@@ -149,6 +155,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       acceptance.languageChanged();
     },
   });
+  /** The host's own words, in the user's language at the moment they are said. */
+  const say: Translate = (key, named, plural) => language.translator()(key, named, plural);
   const secrets = options.secrets ?? (await openSecretStore({ log }));
 
   const environments = createEnvironmentStore({
@@ -171,6 +179,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     emit: events.emit,
     createClient: ({ baseUrl, credentials }) => createApiClient({ baseUrl, credentials, log }),
     log,
+    t: () => language.translator(),
   });
 
   // The Local sandbox gets a new port at every (re)start: the environment follows it, and the
@@ -216,7 +225,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   function actor(): { environmentId: string; email: string } {
     const state = session.state();
     if (state.status !== 'signedIn' || !state.user) {
-      throw new HostError('signedOut', 'Sign in to change alerts');
+      throw new HostError('signedOut', say('host.errors.signInForAlerts'));
     }
     return { environmentId: state.environmentId, email: state.user.email };
   }
@@ -229,10 +238,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     const state = session.state();
     const account = state.user?.email ?? state.rememberedEmail;
     if (!state.environmentId || account === undefined) {
-      throw new HostError(
-        'signedOut',
-        'Sign in to this environment once (with “remember me” to work without a connection) to keep drafts',
-      );
+      throw new HostError('signedOut', say('host.errors.signInForDrafts'));
     }
     return ownerOf(state.environmentId, account);
   }
@@ -248,10 +254,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
             normalizeEmail(entry.email) === owner.account,
         );
       if (!signedIn) {
-        throw new HostError(
-          'signedOut',
-          'Sign in to this environment with the account of the draft to send it',
-        );
+        throw new HostError('signedOut', say('host.errors.signInToSendDraft'));
       }
       return signedIn.client;
     },
@@ -326,11 +329,14 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     if (!options.confirmAddressChange) {
       throw new HostError(
         'forbidden',
-        `The address of ${current.name}, a production environment, can be changed only in the desktop app`,
+        say('host.errors.addressOnlyInDesktop', { environment: current.name }),
       );
     }
     if (!(await options.confirmAddressChange({ name: current.name, from, to }))) {
-      throw new HostError('cancelled', `The address of ${current.name} was not changed`);
+      throw new HostError(
+        'cancelled',
+        say('host.errors.addressKept', { environment: current.name }),
+      );
     }
   }
 
@@ -340,7 +346,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         name: APP_NAME,
         version: options.version,
         host: options.host,
-        keychain: secrets.status,
+        keychain:
+          secrets.status.message === KEYCHAIN_UNAVAILABLE_MESSAGE
+            ? { ...secrets.status, message: say('host.keychainUnavailable') }
+            : secrets.status,
         now: now().getTime(),
         language: language.state(),
       };
@@ -452,10 +461,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
 
     async 'report.savePdf'({ suggestedName }) {
       if (!options.savePdf) {
-        throw new HostError(
-          'invalidArguments',
-          'Saving a PDF needs the desktop app; in the browser, print the page to PDF instead.',
-        );
+        throw new HostError('invalidArguments', say('host.errors.pdfNeedsDesktop'));
       }
       const name = suggestedName.toLowerCase().endsWith('.pdf')
         ? suggestedName
@@ -482,7 +488,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       await activated();
       const { environmentId, email } = actor();
       if (Date.parse(input.until) <= now().getTime()) {
-        throw new HostError('invalidArguments', 'A maintenance window must end in the future');
+        throw new HostError('invalidArguments', say('host.errors.muteInPast'));
       }
       return monitor.mute(environmentId, input, email);
     },
@@ -569,7 +575,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         });
         throw new HostError(
           'forbidden',
-          `PlantDesk opens only https addresses of its documentation and of the servers your administrator set up, not ${target.hostname}`,
+          say('host.errors.linkNotAllowed', { host: target.hostname }),
         );
       }
       // Checked above: https only, and the host is on the allow-list.
