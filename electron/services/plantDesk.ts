@@ -14,7 +14,7 @@ import type {
   PdfSaveResult,
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
-import { formatDuration } from './api/apiError.ts';
+import { ENGLISH, formatDuration } from './api/apiError.ts';
 import { HostError } from './hostError.ts';
 import { joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
@@ -177,7 +177,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   const session = createSessionManager({
     secrets: secrets.store,
     emit: events.emit,
-    createClient: ({ baseUrl, credentials }) => createApiClient({ baseUrl, credentials, log }),
+    createClient: ({ baseUrl, credentials }) =>
+      createApiClient({ baseUrl, credentials, log, t: () => language.translator() }),
     log,
     t: () => language.translator(),
   });
@@ -388,6 +389,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       return testConnection(
         url,
         options.connectionTestTimeoutMs ?? DEFAULT_CONNECTION_TEST_TIMEOUT_MS,
+        language.translator(),
       );
     },
 
@@ -613,15 +615,13 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
 export async function testConnection(
   baseUrl: string,
   timeoutMs = DEFAULT_CONNECTION_TEST_TIMEOUT_MS,
+  t: Translate = ENGLISH,
 ): Promise<ConnectionTestResult> {
   let url: string;
   try {
     const given = new URL(baseUrl);
     if (given.username || given.password || given.search || given.hash) {
-      return {
-        ok: false,
-        message: 'Give the server address only, without credentials, query or fragment',
-      };
+      return { ok: false, message: t('host.connection.addressOnly') };
     }
     url = joinUrl(baseUrl, '/auth/me');
   } catch (error) {
@@ -644,21 +644,25 @@ export async function testConnection(
   } catch (error) {
     const code = isAxiosError(error) ? error.code : undefined;
     if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
-      return { ok: false, message: `Not reachable: no answer within ${formatDuration(timeoutMs)}` };
+      const duration = formatDuration(timeoutMs);
+      return { ok: false, message: t('host.connection.noAnswer', { duration }) };
     }
-    return { ok: false, message: `Not reachable: ${code ?? describe(error)}` };
+    return {
+      ok: false,
+      message: t('host.connection.unreachable', { reason: code ?? describe(error) }),
+    };
   }
   const latencyMs = Math.round(performance.now() - started);
   if (status === 401) {
     return {
       ok: true,
-      message: `Reachable: Plant Energy API answered in ${latencyMs} ms`,
+      message: t('host.connection.reachable', { ms: latencyMs }),
       latencyMs,
     };
   }
   return {
     ok: false,
-    message: `Reachable, but not a Plant Energy API: /auth/me answered ${status}`,
+    message: t('host.connection.notTheApi', { status }),
     latencyMs,
   };
 }
