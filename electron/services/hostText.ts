@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { dateTimeFormat, formattersFor } from '../../i18n/format.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
-import type { Translate } from '../../i18n/translator.ts';
+import { createTranslator, type Translate } from '../../i18n/translator.ts';
 
 /**
  * A text the host keeps (an alert's message, an acceptance finding) as a message key and its raw
@@ -32,6 +32,17 @@ export type TextParam =
   | HostText
   /** Texts one after the other: comma-separated, or as `separator` says (" " for sentences). */
   | { list: readonly TextParam[]; separator?: string };
+
+/** The words of a service made without a language (tests, tools): the app gives the user's. */
+export const ENGLISH: Translate = createTranslator('en');
+
+/**
+ * A translator that asks for the user's language each time it says something, so that a
+ * message is in the language of the moment it is made; English when there is none.
+ */
+export function sayIn(language: (() => Translate) | undefined): Translate {
+  return (key, named, plural) => (language?.() ?? ENGLISH)(key, named, plural);
+}
 
 /**
  * What a host stored: any of the above (texts made before the languages were there are plain

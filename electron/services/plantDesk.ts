@@ -14,7 +14,8 @@ import type {
   PdfSaveResult,
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
-import { ENGLISH, formatDuration } from './api/apiError.ts';
+import { formatDuration } from './api/apiError.ts';
+import { ENGLISH } from './hostText.ts';
 import { HostError } from './hostError.ts';
 import { joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
@@ -244,6 +245,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     return ownerOf(state.environmentId, account);
   }
   const drafts = createDraftService({
+    t: () => language.translator(),
     store: createDraftStore(options.dataDir, log),
     owner: draftOwner,
     clientFor(owner) {
@@ -264,6 +266,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   });
 
   const notes = createCommissioningNotes({
+    t: () => language.translator(),
     locate: notesLocator({
       dataDir: options.dataDir,
       environmentId: () => environments.list().activeId,

@@ -1,9 +1,10 @@
 import { routes } from '../../api/routes.ts';
-import { createTranslator, type Translate } from '../../i18n/translator.ts';
+import type { Translate } from '../../i18n/translator.ts';
 import type { Environment, SessionState, SignInInput } from '../ipc/contract.ts';
 import type { CurrentUser, TokenResponse } from '../../api/schemas/auth.ts';
 import type { ApiClient, Credentials } from './api/apiClient.ts';
 import { ApiError } from './api/apiError.ts';
+import { sayIn } from './hostText.ts';
 import type { Emit } from './eventBus.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { credentialOrigin, mayReceiveCredential } from '../ipc/addresses.ts';
@@ -96,8 +97,7 @@ interface EnvironmentRecord {
 export function createSessionManager(deps: SessionDeps): SessionManager {
   const log = deps.log ?? silentLogger;
   const now = deps.now ?? Date.now;
-  const english = createTranslator('en');
-  const say: Translate = (key, named, plural) => (deps.t?.() ?? english)(key, named, plural);
+  const say = sayIn(deps.t);
   const records = new Map<string, EnvironmentRecord>();
   let activeId: string | undefined;
   let disposed = false;

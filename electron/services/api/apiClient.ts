@@ -5,7 +5,8 @@ import type { RouteInput, RouteResult } from '../../../api/routeInput.ts';
 import type { Translate } from '../../../i18n/translator.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { mayReceiveCredential } from '../../ipc/addresses.ts';
-import { ApiError, describeZodIssues, ENGLISH, type RequestLabel } from './apiError.ts';
+import { sayIn } from '../hostText.ts';
+import { ApiError, describeZodIssues, type RequestLabel } from './apiError.ts';
 import {
   buildRequest,
   displayBaseUrl,
@@ -100,7 +101,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const log = options.log ?? silentLogger;
   const resolveBaseUrl =
     typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
-  const say: Translate = (key, named, plural) => (options.t?.() ?? ENGLISH)(key, named, plural);
+  const say = sayIn(options.t);
 
   async function call(
     routeId: RouteId,

@@ -2,16 +2,11 @@ import { STATUS_CODES } from 'node:http';
 import type { AxiosError } from 'axios';
 import type { z } from 'zod';
 import { reasonPhrases } from '../../../api/statusPhrases.ts';
-import { createTranslator, type Translate } from '../../../i18n/translator.ts';
+import type { Translate } from '../../../i18n/translator.ts';
 import type { SerializedError } from '../../ipc/contract.ts';
+import { ENGLISH } from '../hostText.ts';
 
 export type ApiErrorKind = SerializedError['kind'];
-
-/**
- * The words of a client made without a language (tests, tools): the app's clients pass the
- * user's, so that a refusal reads in the language of the moment it is made.
- */
-export const ENGLISH: Translate = createTranslator('en');
 
 /** Which request an error is about, for messages such as "GET /plants timed out after 30 s". */
 export interface RequestLabel {
