@@ -143,6 +143,7 @@ export function createDraftService(deps: DraftServiceDeps): DraftService {
           record: (progress) => deps.store.write(owner, progress),
           now,
           secrets: input.secrets,
+          t: say,
         });
         log.info('draft sent', {
           environmentId: owner.environmentId,
