@@ -19,6 +19,7 @@ import {
 import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
 import { createFileLog, type FileLog } from '../services/fileLog.ts';
 import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
+import { createLanguagePreference } from '../services/languagePreference.ts';
 import { createTranslator, type Translate } from '../../i18n/translator.ts';
 import trayIconPath from '../../build/icons/32x32.png?asset';
 import { createAddressConfirmation } from './addressConfirmation.ts';
@@ -163,7 +164,7 @@ function main(): void {
     window.focus();
   }
   let tray: AlertTray | undefined;
-  /** The user's language once the services run (English before, as the start-up error is). */
+  /** The user's language once the services run (English before). */
   const translator = (): Translate => plantDesk?.language.translator() ?? createTranslator('en');
 
   function showAbout(): void {
@@ -335,9 +336,15 @@ function main(): void {
       plantDesk = await starting;
     } catch (error) {
       fileLog.error('PlantDesk services failed to start', { error: String(error) });
+      // The services never ran, but the user's choice of language is kept in the data folder.
+      const t = createLanguagePreference({
+        dataDir: app.getPath('userData'),
+        systemLanguages: () => app.getPreferredSystemLanguages(),
+        log: fileLog,
+      }).translator();
       dialog.showErrorBox(
-        `${APP_NAME} could not start`,
-        `${String(error)}\n\nThe log folder has details: ${logDir}`,
+        t('host.startFailed.title', { app: APP_NAME }),
+        t('host.startFailed.detail', { error: String(error), folder: logDir }),
       );
       app.exit(1);
       return;
