@@ -161,6 +161,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   const secrets = options.secrets ?? (await openSecretStore({ log }));
 
   const environments = createEnvironmentStore({
+    t: () => language.translator(),
     dataDir: options.dataDir,
     defaultsFile: options.defaultsFile,
     emit: events.emit,
