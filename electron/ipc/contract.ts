@@ -187,7 +187,10 @@ export interface Alert {
   subjectUuid: string | null;
   subjectName: string | null;
   severity: AlertSeverity;
-  /** What was measured against what was expected, as of the last evaluation. */
+  /**
+   * What was measured against what was expected, as of the last evaluation, in the user's
+   * language at the time of asking (`alerts.changed` follows a change of language).
+   */
   message: string;
   /** When the condition was first seen (before the rule's delay). */
   since: string;
@@ -251,6 +254,9 @@ export interface AlertsState {
 export interface AlertNotification {
   environmentId: string;
   plantUuid: string;
+  /** How many of the plant's alerts opened and cleared (title and body say it in words). */
+  opened: number;
+  cleared: number;
   title: string;
   body: string;
 }

@@ -1,4 +1,5 @@
 import type { BrowserWindow, MessageBoxOptions, MessageBoxReturnValue } from 'electron';
+import type { Translate } from '../../i18n/translator.ts';
 import type { AddressChange } from '../services/plantDesk.ts';
 
 export interface AddressConfirmationDeps {
@@ -8,6 +9,8 @@ export interface AddressConfirmationDeps {
     window: BrowserWindow | undefined,
     options: MessageBoxOptions,
   ): Promise<MessageBoxReturnValue>;
+  /** The user's language at the moment of asking. */
+  t(): Translate;
 }
 
 /**
@@ -17,14 +20,14 @@ export interface AddressConfirmationDeps {
  */
 export function createAddressConfirmation(deps: AddressConfirmationDeps) {
   return async (change: AddressChange): Promise<boolean> => {
+    const t = deps.t();
+    const addresses = { environment: change.name, from: change.from, to: change.to };
     const { response } = await deps.showMessageBox(deps.window(), {
       type: 'warning',
-      title: 'Change a production address',
-      message: `Point ${change.name} to ${change.to}?`,
-      detail:
-        `It now connects to ${change.from}. You will be signed out there, and your password ` +
-        `will be asked for and sent to ${change.to}. Change it only if your administrator told you to.`,
-      buttons: ['Keep the current address', 'Change the address'],
+      title: t('host.addressChange.title'),
+      message: t('host.addressChange.message', addresses),
+      detail: t('host.addressChange.detail', addresses),
+      buttons: [t('host.addressChange.keep'), t('host.addressChange.change')],
       defaultId: 0,
       cancelId: 0,
       noLink: true,

@@ -1,3 +1,4 @@
+import type { Translate } from '../../i18n/translator.ts';
 import type { AlertNotification } from '../ipc/contract.ts';
 
 /**
@@ -40,18 +41,21 @@ export interface TrayDeps {
   showWindow(): void;
   showAlerts(): void;
   quit(): void;
+  /** The user's language, read at each refresh. */
+  t(): Translate;
 }
 
 export interface AlertTray {
   /** Shows or removes the tray icon as the setting says. */
   setEnabled(enabled: boolean): void;
   setOpenCount(count: number): void;
+  /** The user's language changed: the labels are written again in it. */
+  relabel(): void;
   readonly enabled: boolean;
 }
 
-export function trayLabel(appName: string, openCount: number): string {
-  if (openCount === 0) return `${appName}: no open alerts`;
-  return `${appName}: ${openCount} open alert${openCount === 1 ? '' : 's'}`;
+export function trayLabel(t: Translate, appName: string, openCount: number): string {
+  return t('host.tray.openAlerts', { app: appName }, openCount);
 }
 
 export function createAlertTray(deps: TrayDeps): AlertTray {
@@ -59,13 +63,14 @@ export function createAlertTray(deps: TrayDeps): AlertTray {
   let count = 0;
   const refresh = () => {
     if (!tray) return;
-    const label = trayLabel(deps.appName, count);
+    const t = deps.t();
+    const label = trayLabel(t, deps.appName, count);
     tray.setToolTip(label);
     tray.setContextMenu(
       deps.buildMenu([
         { label, click: deps.showAlerts },
-        { label: `Open ${deps.appName}`, click: deps.showWindow },
-        { label: 'Quit', click: deps.quit },
+        { label: t('host.tray.open', { app: deps.appName }), click: deps.showWindow },
+        { label: t('host.tray.quit'), click: deps.quit },
       ]),
     );
   };
@@ -84,6 +89,7 @@ export function createAlertTray(deps: TrayDeps): AlertTray {
       count = next;
       refresh();
     },
+    relabel: refresh,
     get enabled() {
       return tray !== undefined;
     },

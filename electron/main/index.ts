@@ -19,6 +19,8 @@ import {
 import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
 import { createFileLog, type FileLog } from '../services/fileLog.ts';
 import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
+import { createLanguagePreference } from '../services/languagePreference.ts';
+import { createTranslator, type Translate } from '../../i18n/translator.ts';
 import trayIconPath from '../../build/icons/32x32.png?asset';
 import { createAddressConfirmation } from './addressConfirmation.ts';
 import { createAlertNotifier, createAlertTray, type AlertTray } from './alertTray.ts';
@@ -162,12 +164,14 @@ function main(): void {
     window.focus();
   }
   let tray: AlertTray | undefined;
+  /** The user's language once the services run (English before). */
+  const translator = (): Translate => plantDesk?.language.translator() ?? createTranslator('en');
 
   function showAbout(): void {
     const [window] = windows.keys();
     const options = {
       type: 'info' as const,
-      title: `About ${APP_NAME}`,
+      title: translator()('menu.about', { app: APP_NAME }),
       message: `${APP_NAME} ${app.getVersion()}`,
       detail: `Electron ${process.versions.electron}, Chromium ${process.versions.chrome}, Node.js ${process.versions.node}`,
     };
@@ -216,7 +220,10 @@ function main(): void {
         showAlerts: showWindow,
       }),
       systemLanguages: () => app.getPreferredSystemLanguages(),
-      onLanguageChanged: () => applyMenu(),
+      onLanguageChanged: () => {
+        applyMenu();
+        tray?.relabel();
+      },
       // Running at a chosen instant: `--clock=2026-06-21T12:00:00+02:00` or PLANTDESK_CLOCK.
       clock: app.commandLine.getSwitchValue('clock') || process.env.PLANTDESK_CLOCK || undefined,
       async openExternal(url: string) {
@@ -228,6 +235,7 @@ function main(): void {
         window: () => BrowserWindow.getFocusedWindow() ?? windows.keys().next().value,
         showMessageBox: (window, options) =>
           window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options),
+        t: translator,
       }),
       // The commissioning report: the focused PlantDesk window's page, where the user chooses.
       savePdf: createPdfExport({
@@ -245,6 +253,7 @@ function main(): void {
             return undefined;
           }
         },
+        t: translator,
       }),
     });
     const dispatchReady: Promise<Dispatch> = starting.then((started) =>
@@ -327,9 +336,15 @@ function main(): void {
       plantDesk = await starting;
     } catch (error) {
       fileLog.error('PlantDesk services failed to start', { error: String(error) });
+      // The services never ran, but the user's choice of language is kept in the data folder.
+      const t = createLanguagePreference({
+        dataDir: app.getPath('userData'),
+        systemLanguages: () => app.getPreferredSystemLanguages(),
+        log: fileLog,
+      }).translator();
       dialog.showErrorBox(
-        `${APP_NAME} could not start`,
-        `${String(error)}\n\nThe log folder has details: ${logDir}`,
+        t('host.startFailed.title', { app: APP_NAME }),
+        t('host.startFailed.detail', { error: String(error), folder: logDir }),
       );
       app.exit(1);
       return;
@@ -344,6 +359,7 @@ function main(): void {
         showWindow,
         showAlerts: showWindow,
         quit: () => app.quit(),
+        t: translator,
       });
       tray = alertTray;
       const followSettings = () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Translate } from '../../i18n/translator.ts';
 import type { PdfSaveResult, SerializedError } from '../ipc/contract.ts';
 import type { BridgeableError } from '../ipc/dispatch.ts';
 
@@ -33,19 +34,22 @@ export interface PdfExportDeps<W extends PdfWindow> {
   writeFile(filePath: string, data: Uint8Array, options: { exclusive: boolean }): Promise<void>;
   /** Where the dialog opens (the Documents folder); undefined when unknown. */
   defaultDirectory(): string | undefined;
+  /** The user's language at the moment of saving. */
+  t(): Translate;
 }
 
 export function createPdfExport<W extends PdfWindow>(
   deps: PdfExportDeps<W>,
 ): (suggestedName: string) => Promise<PdfSaveResult> {
   return async (suggestedName) => {
+    const t = deps.t();
     const window = deps.window();
-    if (!window) throw new Error('No PlantDesk window is open to save as PDF');
+    if (!window) throw new Error(t('host.pdf.noWindow'));
     const directory = deps.defaultDirectory();
     const choice = await deps.showSaveDialog(window, {
-      title: 'Save the commissioning report as PDF',
+      title: t('host.pdf.title'),
       defaultPath: directory ? path.join(directory, suggestedName) : suggestedName,
-      filters: [{ name: 'PDF document', extensions: ['pdf'] }],
+      filters: [{ name: t('host.pdf.filter'), extensions: ['pdf'] }],
       properties: ['createDirectory', 'showOverwriteConfirmation'],
     });
     if (choice.canceled || !choice.filePath) return { saved: false };
@@ -57,9 +61,7 @@ export function createPdfExport<W extends PdfWindow>(
       await deps.writeFile(filePath, pdf, { exclusive: extensionAdded });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-        throw new PdfExportError(
-          `${path.basename(filePath)} already exists there: save again and choose another name`,
-        );
+        throw new PdfExportError(t('host.pdf.exists', { file: path.basename(filePath) }));
       }
       throw error;
     }

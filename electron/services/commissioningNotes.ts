@@ -19,7 +19,9 @@ import {
   setAsideCorruptFile,
   writeJsonFileAtomic,
 } from './dataFolder.ts';
+import type { Translate } from '../../i18n/translator.ts';
 import { HostError } from './hostError.ts';
+import { sayIn } from './hostText.ts';
 import type { DraftOwner } from './drafts/draftStore.ts';
 import { silentLogger, type Logger } from './logger.ts';
 
@@ -42,6 +44,8 @@ export interface CommissioningNotesDeps {
   now?: () => Date;
   newId?: () => string;
   log?: Logger;
+  /** The user's language when a refusal is made; default English. */
+  t?: () => Translate;
 }
 
 export interface CommissioningNotesService {
@@ -141,6 +145,7 @@ export function createCommissioningNotes(deps: CommissioningNotesDeps): Commissi
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? randomUUID;
   const log = deps.log ?? silentLogger;
+  const say = sayIn(deps.t);
 
   function read(location: NotesLocation): CommissioningNotes {
     const found = readJsonFile(location.file);
@@ -185,7 +190,7 @@ export function createCommissioningNotes(deps: CommissioningNotesDeps): Commissi
     addPhoto(subject, step, input) {
       const photo = NotePhotoInput.parse(input);
       if (!isImage(photo.dataUrl)) {
-        throw new HostError('invalidArguments', 'The photo is not the image its data URL says');
+        throw new HostError('invalidArguments', say('host.notes.notImage'));
       }
       const location = deps.locate(subject);
       const notes = read(location);
@@ -193,14 +198,11 @@ export function createCommissioningNotes(deps: CommissioningNotesDeps): Commissi
       if (photos.length >= PHOTOS_PER_STEP_MAX) {
         throw new HostError(
           'invalidArguments',
-          `A step keeps at most ${PHOTOS_PER_STEP_MAX} photos: remove one first`,
+          say('host.notes.tooManyPhotos', {}, PHOTOS_PER_STEP_MAX),
         );
       }
       if (photoChars(notes) + photo.dataUrl.length > PHOTOS_TOTAL_CHARS_MAX) {
-        throw new HostError(
-          'invalidArguments',
-          'The photos of this commissioning are too large together: remove one first',
-        );
+        throw new HostError('invalidArguments', say('host.notes.tooLarge'));
       }
       return change(subject, step, (current) => ({
         text: current.text,

@@ -15,7 +15,9 @@ import {
   writeJsonFileAtomic,
   type JsonFileRead,
 } from './dataFolder.ts';
+import type { Translate } from '../../i18n/translator.ts';
 import type { Emit } from './eventBus.ts';
+import { sayIn } from './hostText.ts';
 import { silentLogger, type Logger } from './logger.ts';
 
 export const LOCAL_ENVIRONMENT_ID = 'local';
@@ -46,6 +48,8 @@ export interface EnvironmentStoreDeps {
   log?: Logger;
   /** Ids of user entries; default random UUIDs. */
   newId?: () => string;
+  /** The user's language when a refusal is made; default English. */
+  t?: () => Translate;
 }
 
 export interface EnvironmentStore {
@@ -224,6 +228,7 @@ function loadStoredState(file: string, log: Logger): StoredState {
 export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentStore {
   const log = deps.log ?? silentLogger;
   const newId = deps.newId ?? randomUUID;
+  const say = sayIn(deps.t);
   const file = join(deps.dataDir, ENVIRONMENTS_FILE_NAME);
   const defaults = loadAdminDefaults(deps.defaultsFile, log);
   const defaultIds = new Set(defaults.map((entry) => entry.id));
@@ -301,24 +306,24 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
     if (clash) {
       throw new EnvironmentError(
         'invalidArguments',
-        `An environment named '${clash.name}' already exists; choose another name`,
+        say('host.environments.nameTaken', { name: clash.name }),
       );
     }
     return parsed.data;
   }
 
-  function refuseBuiltin(id: string, action: string): void {
+  function refuseBuiltin(id: string, action: 'edited' | 'removed'): void {
     if (id === LOCAL_ENVIRONMENT_ID) {
       throw new EnvironmentError(
         'invalidArguments',
-        `The ${LOCAL_ENVIRONMENT_NAME} is built in and cannot be ${action}`,
+        say(`host.environments.builtIn.${action}`, { name: LOCAL_ENVIRONMENT_NAME }),
       );
     }
     const environment = find(id);
     if (environment?.locked) {
       throw new EnvironmentError(
         'forbidden',
-        `${environment.name} is set up and locked by your administrator; it cannot be ${action}`,
+        say(`host.environments.locked.${action}`, { name: environment.name }),
       );
     }
   }
@@ -336,7 +341,9 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
       log.error('Could not save the environments', { file, error: describe(error) });
       throw new EnvironmentError(
         'internal',
-        `Could not save the environments: ${(error as NodeJS.ErrnoException).code ?? describe(error)}`,
+        say('host.environments.notSaved', {
+          reason: (error as NodeJS.ErrnoException).code ?? describe(error),
+        }),
       );
     }
     state = next;

@@ -15,6 +15,7 @@ import type {
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
 import { formatDuration } from './api/apiError.ts';
+import { ENGLISH } from './hostText.ts';
 import { HostError } from './hostError.ts';
 import { joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
@@ -23,7 +24,12 @@ import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
 import { createLocalSandboxChoice } from './localSandboxChoice.ts';
 import type { Logger } from './logger.ts';
-import { normalizeEmail, openSecretStore, type SecretStore } from './secrets.ts';
+import {
+  KEYCHAIN_UNAVAILABLE_MESSAGE,
+  normalizeEmail,
+  openSecretStore,
+  type SecretStore,
+} from './secrets.ts';
 import { createDraftService } from './drafts/draftService.ts';
 import { createDraftStore, draftFolders, ownerOf, type DraftOwner } from './drafts/draftStore.ts';
 import { createCommissioningNotes, notesLocator } from './commissioningNotes.ts';
@@ -35,6 +41,7 @@ import { createAcceptanceService } from './acceptance/acceptanceService.ts';
 import { createAcceptanceStore } from './acceptance/acceptanceStore.ts';
 import { createLanguagePreference, type LanguagePreference } from './languagePreference.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
+import type { Translate } from '../../i18n/translator.ts';
 
 /**
  * The composition both hosts use (Electron main and the browser-mode web host): every service
@@ -142,11 +149,19 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     systemLanguages:
       options.systemLanguages ?? (() => [Intl.DateTimeFormat().resolvedOptions().locale]),
     log,
-    onChange: (locale) => options.onLanguageChanged?.(locale),
+    onChange: (locale) => {
+      options.onLanguageChanged?.(locale);
+      // Alerts and re-checks are worded when read: the pages read them again, in the new language.
+      monitor.languageChanged();
+      acceptance.languageChanged();
+    },
   });
+  /** The host's own words, in the user's language at the moment they are said. */
+  const say: Translate = (key, named, plural) => language.translator()(key, named, plural);
   const secrets = options.secrets ?? (await openSecretStore({ log }));
 
   const environments = createEnvironmentStore({
+    t: () => language.translator(),
     dataDir: options.dataDir,
     defaultsFile: options.defaultsFile,
     emit: events.emit,
@@ -164,8 +179,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   const session = createSessionManager({
     secrets: secrets.store,
     emit: events.emit,
-    createClient: ({ baseUrl, credentials }) => createApiClient({ baseUrl, credentials, log }),
+    createClient: ({ baseUrl, credentials }) =>
+      createApiClient({ baseUrl, credentials, log, t: () => language.translator() }),
     log,
+    t: () => language.translator(),
   });
 
   // The Local sandbox gets a new port at every (re)start: the environment follows it, and the
@@ -183,6 +200,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     notify: options.notify ?? ((notification) => events.emit('alerts.notification', notification)),
     now: () => now().getTime(),
     log,
+    language,
     ...(options.alertTiming === 'immediate' && { timing: IMMEDIATE_TIMING }),
   });
   monitor.start();
@@ -191,10 +209,11 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     clientFor: (environmentId) =>
       session.signedIn().find((entry) => entry.environmentId === environmentId)?.client ?? null,
     openAlerts: (environmentId, plantUuid) =>
-      monitor.state(environmentId).alerts.filter((alert) => alert.plantUuid === plantUuid),
+      monitor.kept(environmentId).filter((alert) => alert.plantUuid === plantUuid),
     emit: events.emit,
     now: () => now().getTime(),
     log,
+    language,
   });
   acceptance.start();
   // A new sign-in is checked at once rather than at the next interval; re-checks that came due
@@ -209,7 +228,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   function actor(): { environmentId: string; email: string } {
     const state = session.state();
     if (state.status !== 'signedIn' || !state.user) {
-      throw new HostError('signedOut', 'Sign in to change alerts');
+      throw new HostError('signedOut', say('host.errors.signInForAlerts'));
     }
     return { environmentId: state.environmentId, email: state.user.email };
   }
@@ -222,14 +241,12 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     const state = session.state();
     const account = state.user?.email ?? state.rememberedEmail;
     if (!state.environmentId || account === undefined) {
-      throw new HostError(
-        'signedOut',
-        'Sign in to this environment once (with “remember me” to work without a connection) to keep drafts',
-      );
+      throw new HostError('signedOut', say('host.errors.signInForDrafts'));
     }
     return ownerOf(state.environmentId, account);
   }
   const drafts = createDraftService({
+    t: () => language.translator(),
     store: createDraftStore(options.dataDir, log),
     owner: draftOwner,
     clientFor(owner) {
@@ -241,10 +258,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
             normalizeEmail(entry.email) === owner.account,
         );
       if (!signedIn) {
-        throw new HostError(
-          'signedOut',
-          'Sign in to this environment with the account of the draft to send it',
-        );
+        throw new HostError('signedOut', say('host.errors.signInToSendDraft'));
       }
       return signedIn.client;
     },
@@ -253,6 +267,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   });
 
   const notes = createCommissioningNotes({
+    t: () => language.translator(),
     locate: notesLocator({
       dataDir: options.dataDir,
       environmentId: () => environments.list().activeId,
@@ -319,11 +334,14 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     if (!options.confirmAddressChange) {
       throw new HostError(
         'forbidden',
-        `The address of ${current.name}, a production environment, can be changed only in the desktop app`,
+        say('host.errors.addressOnlyInDesktop', { environment: current.name }),
       );
     }
     if (!(await options.confirmAddressChange({ name: current.name, from, to }))) {
-      throw new HostError('cancelled', `The address of ${current.name} was not changed`);
+      throw new HostError(
+        'cancelled',
+        say('host.errors.addressKept', { environment: current.name }),
+      );
     }
   }
 
@@ -333,7 +351,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         name: APP_NAME,
         version: options.version,
         host: options.host,
-        keychain: secrets.status,
+        keychain:
+          secrets.status.message === KEYCHAIN_UNAVAILABLE_MESSAGE
+            ? { ...secrets.status, message: say('host.keychainUnavailable') }
+            : secrets.status,
         now: now().getTime(),
         language: language.state(),
       };
@@ -372,6 +393,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       return testConnection(
         url,
         options.connectionTestTimeoutMs ?? DEFAULT_CONNECTION_TEST_TIMEOUT_MS,
+        language.translator(),
       );
     },
 
@@ -445,10 +467,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
 
     async 'report.savePdf'({ suggestedName }) {
       if (!options.savePdf) {
-        throw new HostError(
-          'invalidArguments',
-          'Saving a PDF needs the desktop app; in the browser, print the page to PDF instead.',
-        );
+        throw new HostError('invalidArguments', say('host.errors.pdfNeedsDesktop'));
       }
       const name = suggestedName.toLowerCase().endsWith('.pdf')
         ? suggestedName
@@ -475,7 +494,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       await activated();
       const { environmentId, email } = actor();
       if (Date.parse(input.until) <= now().getTime()) {
-        throw new HostError('invalidArguments', 'A maintenance window must end in the future');
+        throw new HostError('invalidArguments', say('host.errors.muteInPast'));
       }
       return monitor.mute(environmentId, input, email);
     },
@@ -562,7 +581,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         });
         throw new HostError(
           'forbidden',
-          `PlantDesk opens only https addresses of its documentation and of the servers your administrator set up, not ${target.hostname}`,
+          say('host.errors.linkNotAllowed', { host: target.hostname }),
         );
       }
       // Checked above: https only, and the host is on the allow-list.
@@ -600,15 +619,13 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
 export async function testConnection(
   baseUrl: string,
   timeoutMs = DEFAULT_CONNECTION_TEST_TIMEOUT_MS,
+  t: Translate = ENGLISH,
 ): Promise<ConnectionTestResult> {
   let url: string;
   try {
     const given = new URL(baseUrl);
     if (given.username || given.password || given.search || given.hash) {
-      return {
-        ok: false,
-        message: 'Give the server address only, without credentials, query or fragment',
-      };
+      return { ok: false, message: t('host.connection.addressOnly') };
     }
     url = joinUrl(baseUrl, '/auth/me');
   } catch (error) {
@@ -631,21 +648,25 @@ export async function testConnection(
   } catch (error) {
     const code = isAxiosError(error) ? error.code : undefined;
     if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
-      return { ok: false, message: `Not reachable: no answer within ${formatDuration(timeoutMs)}` };
+      const duration = formatDuration(timeoutMs);
+      return { ok: false, message: t('host.connection.noAnswer', { duration }) };
     }
-    return { ok: false, message: `Not reachable: ${code ?? describe(error)}` };
+    return {
+      ok: false,
+      message: t('host.connection.unreachable', { reason: code ?? describe(error) }),
+    };
   }
   const latencyMs = Math.round(performance.now() - started);
   if (status === 401) {
     return {
       ok: true,
-      message: `Reachable: Plant Energy API answered in ${latencyMs} ms`,
+      message: t('host.connection.reachable', { ms: latencyMs }),
       latencyMs,
     };
   }
   return {
     ok: false,
-    message: `Reachable, but not a Plant Energy API: /auth/me answered ${status}`,
+    message: t('host.connection.notTheApi', { status }),
     latencyMs,
   };
 }

@@ -80,6 +80,7 @@ export function createMemoryStore(): SecretStore {
   };
 }
 
+/** In English; the app tells it in the user's language (host.keychainUnavailable). */
 export const KEYCHAIN_UNAVAILABLE_MESSAGE =
   'No system keychain is available, so PlantDesk cannot remember your sign-in: ' +
   'you will be asked for your password each time you start it.';

@@ -1,8 +1,10 @@
 import { routes } from '../../api/routes.ts';
+import type { Translate } from '../../i18n/translator.ts';
 import type { Environment, SessionState, SignInInput } from '../ipc/contract.ts';
 import type { CurrentUser, TokenResponse } from '../../api/schemas/auth.ts';
 import type { ApiClient, Credentials } from './api/apiClient.ts';
 import { ApiError } from './api/apiError.ts';
+import { sayIn } from './hostText.ts';
 import type { Emit } from './eventBus.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { credentialOrigin, mayReceiveCredential } from '../ipc/addresses.ts';
@@ -15,6 +17,8 @@ export interface SessionDeps {
   createClient(options: { baseUrl: () => string; credentials: Credentials }): ApiClient;
   log?: Logger;
   now?: () => number;
+  /** The user's language when a message is made; default English. */
+  t?: () => Translate;
 }
 
 export interface SessionManager {
@@ -93,6 +97,7 @@ interface EnvironmentRecord {
 export function createSessionManager(deps: SessionDeps): SessionManager {
   const log = deps.log ?? silentLogger;
   const now = deps.now ?? Date.now;
+  const say = sayIn(deps.t);
   const records = new Map<string, EnvironmentRecord>();
   let activeId: string | undefined;
   let disposed = false;
@@ -248,9 +253,12 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
         environmentId: record.environment.id,
         email: session.email,
         message:
-          `Your session on ${record.environment.name} has ended` +
-          (error instanceof ApiError && error.message ? ` (${error.message})` : '') +
-          '. Sign in again to continue.',
+          error instanceof ApiError && error.message
+            ? say('host.session.endedBecause', {
+                environment: record.environment.name,
+                reason: error.message,
+              })
+            : say('host.session.ended', { environment: record.environment.name }),
       });
     }
   }
@@ -503,7 +511,10 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
         deps.emit('session.expired', {
           environmentId: after.id,
           email: session.email,
-          message: `${after.name} now points to ${credentialOrigin(after)}: sign in there to continue. You were signed out of the previous address.`,
+          message: say('host.session.moved', {
+            environment: after.name,
+            address: credentialOrigin(after),
+          }),
         });
       }
       await revoke(record, session.tokens.refresh, session);

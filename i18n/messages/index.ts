@@ -1,4 +1,7 @@
 import type { AppLocale } from '../locales.ts';
+import enAcceptance from './en/acceptance.json' with { type: 'json' };
+import deAcceptance from './de/acceptance.json' with { type: 'json' };
+import itAcceptance from './it/acceptance.json' with { type: 'json' };
 import enAlerts from './en/alerts.json' with { type: 'json' };
 import deAlerts from './de/alerts.json' with { type: 'json' };
 import itAlerts from './it/alerts.json' with { type: 'json' };
@@ -26,9 +29,15 @@ import itEnvironments from './it/environments.json' with { type: 'json' };
 import enFleet from './en/fleet.json' with { type: 'json' };
 import deFleet from './de/fleet.json' with { type: 'json' };
 import itFleet from './it/fleet.json' with { type: 'json' };
+import enHost from './en/host.json' with { type: 'json' };
+import deHost from './de/host.json' with { type: 'json' };
+import itHost from './it/host.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
+import enMonitor from './en/monitor.json' with { type: 'json' };
+import deMonitor from './de/monitor.json' with { type: 'json' };
+import itMonitor from './it/monitor.json' with { type: 'json' };
 import enPlants from './en/plants.json' with { type: 'json' };
 import dePlants from './de/plants.json' with { type: 'json' };
 import itPlants from './it/plants.json' with { type: 'json' };
@@ -53,6 +62,7 @@ import itVendors from './it/vendors.json' with { type: 'json' };
  * Adding an area: its three files, and one line per language below.
  */
 const en = {
+  acceptance: enAcceptance,
   alerts: enAlerts,
   app: enApp,
   catalogs: enCatalogs,
@@ -62,7 +72,9 @@ const en = {
   devices: enDevices,
   environments: enEnvironments,
   fleet: enFleet,
+  host: enHost,
   menu: enMenu,
+  monitor: enMonitor,
   plants: enPlants,
   sensors: enSensors,
   shell: enShell,
@@ -76,6 +88,7 @@ export type MessageSchema = typeof en;
 type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K]> };
 
 const de: SameKeys<MessageSchema> = {
+  acceptance: deAcceptance,
   alerts: deAlerts,
   app: deApp,
   catalogs: deCatalogs,
@@ -85,7 +98,9 @@ const de: SameKeys<MessageSchema> = {
   devices: deDevices,
   environments: deEnvironments,
   fleet: deFleet,
+  host: deHost,
   menu: deMenu,
+  monitor: deMonitor,
   plants: dePlants,
   sensors: deSensors,
   shell: deShell,
@@ -94,6 +109,7 @@ const de: SameKeys<MessageSchema> = {
 };
 
 const it: SameKeys<MessageSchema> = {
+  acceptance: itAcceptance,
   alerts: itAlerts,
   app: itApp,
   catalogs: itCatalogs,
@@ -103,7 +119,9 @@ const it: SameKeys<MessageSchema> = {
   devices: itDevices,
   environments: itEnvironments,
   fleet: itFleet,
+  host: itHost,
   menu: itMenu,
+  monitor: itMonitor,
   plants: itPlants,
   sensors: itSensors,
   shell: itShell,

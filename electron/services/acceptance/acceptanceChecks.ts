@@ -1,16 +1,19 @@
-import type {
-  AcceptanceFinding,
-  AcceptanceResult,
-  AcceptanceStatus,
-  Alert,
-} from '../../ipc/contract.ts';
+import type { AcceptanceStatus } from '../../ipc/contract.ts';
+import type { StoredAlert } from '../monitor/alertLifecycle.ts';
 import { createPvModel, type PvSite } from '../../../server/domain/index.ts';
 import { figure } from '../../../server/domain/wiring/wording.ts';
+import type { HostText, StoredText } from '../hostText.ts';
+import type {
+  StoredAcceptanceFigure,
+  StoredAcceptanceFinding,
+  StoredAcceptanceResult,
+} from './acceptanceWording.ts';
 
 /**
  * The acceptance re-check's judgement, 24 hours after commissioning: did every sensor's data
  * arrive, is the production plausible against what a clear sky allowed, and is any alert still
- * open. Pure: the service reads the figures and hands them in.
+ * open. Pure: the service reads the figures and hands them in. Its words are message keys with
+ * the raw figures, put into words in the reader's language when the re-check is read.
  */
 
 /** A bucket of a plant's power history (the sensor-history routes), in epoch ms. */
@@ -40,8 +43,8 @@ export interface AcceptanceInput {
   consumption: readonly PowerBucket[] | null;
   /** Per sensor, where the server has the sensor-statuses extension; else null. */
   sensors: readonly SensorCoverage[] | null;
-  /** The monitor's open alerts of the plant. */
-  openAlerts: readonly Pick<Alert, 'severity' | 'message' | 'muted'>[];
+  /** The monitor's open alerts of the plant, their messages as the monitor keeps them. */
+  openAlerts: readonly Pick<StoredAlert, 'severity' | 'message' | 'muted'>[];
 }
 
 export const COVERAGE_PASS = 0.95;
@@ -62,13 +65,26 @@ const MIN_PRODUCTION_COVERAGE = 0.5;
 const LATE_MS = 3_600_000;
 const MS_PER_HOUR = 3_600_000;
 
-export const ACCEPTANCE_TITLES = {
-  dataCoverage: 'Data coverage over the 24 hours',
-  production: 'Production against clear-sky expectation',
-  openAlerts: 'Open alerts',
-} as const;
-
-const percent = (share: number) => `${figure('', share * 100, '%', 1).value} %`;
+const title = (id: StoredAcceptanceFinding['id']): HostText => ({ key: `acceptance.title.${id}` });
+const text = (key: string, params?: HostText['params']): HostText => ({
+  key: `acceptance.${key}`,
+  ...(params && { params }),
+});
+/** Sentences of a finding, the ones not said left out. */
+const sentences = (...parts: (StoredText | false)[]): StoredText => ({
+  list: parts.filter((part) => part !== false),
+  separator: ' ',
+});
+const percent = (share: number) => ({ percent: share, digits: 1 });
+const kwh = (value: number, digits: number) => ({ number: value, digits, minDigits: digits });
+/** A figure whose name is a message (the value rounded as the report shows it). */
+const named = (
+  name: StoredText,
+  value: number | null,
+  unit: string,
+  digits?: number,
+): StoredAcceptanceFigure => ({ ...figure('', value, unit, digits), name });
+const NOTHING_TO_DO = '';
 
 const overlapMs = (bucket: PowerBucket, window: AcceptanceInput['window']) =>
   Math.max(0, Math.min(bucket.endMs, window.endMs) - Math.max(bucket.startMs, window.startMs));
@@ -108,25 +124,29 @@ const RANK: Record<AcceptanceStatus, number> = { notApplicable: 0, pass: 1, warn
 const worst = (statuses: readonly AcceptanceStatus[]): AcceptanceStatus =>
   statuses.reduce<AcceptanceStatus>((a, b) => (RANK[b] > RANK[a] ? b : a), 'notApplicable');
 
-export function dataCoverage(input: AcceptanceInput): AcceptanceFinding {
+export function dataCoverage(input: AcceptanceInput): StoredAcceptanceFinding {
   const flows = [
-    { name: 'production', buckets: input.production },
-    { name: 'consumption', buckets: input.consumption },
+    { name: text('flow.production'), buckets: input.production },
+    { name: text('flow.consumption'), buckets: input.consumption },
   ].flatMap(({ name, buckets }) =>
     buckets ? [{ name, share: windowCoverage(buckets, input.window) }] : [],
   );
   const sensors = input.sensors ?? [];
   const figures = [
-    ...flows.map((flow) => figure(`${flow.name} (plant), window`, flow.share * 100, '%', 1)),
-    ...sensors.map((sensor) => figure(`${sensor.name}, last 24 h`, sensor.coverage * 100, '%', 1)),
+    ...flows.map((flow) =>
+      named(text('figure.flowWindow', { flow: flow.name }), flow.share * 100, '%', 1),
+    ),
+    ...sensors.map((sensor) =>
+      named(text('figure.sensorDay', { sensor: sensor.name }), sensor.coverage * 100, '%', 1),
+    ),
   ];
-  const base = { id: 'dataCoverage' as const, title: ACCEPTANCE_TITLES.dataCoverage, figures };
+  const base = { id: 'dataCoverage' as const, title: title('dataCoverage'), figures };
   if (flows.length === 0 && sensors.length === 0) {
     return {
       ...base,
       status: 'notApplicable',
-      finding: 'Neither production nor consumption is measured, and the server lists no sensor.',
-      action: '',
+      finding: text('coverage.none'),
+      action: NOTHING_TO_DO,
     };
   }
   const status = worst([
@@ -136,43 +156,51 @@ export function dataCoverage(input: AcceptanceInput): AcceptanceFinding {
   const short = [
     ...flows
       .filter((flow) => flow.share < COVERAGE_PASS)
-      .map((f) => `${f.name} ${percent(f.share)}`),
+      .map((f) => text('coverage.shortFlow', { flow: f.name, share: percent(f.share) })),
     ...sensors
       .filter((sensor) => sensor.coverage < COVERAGE_PASS)
-      .map((sensor) => `“${sensor.name}” ${percent(sensor.coverage)}`),
+      .map((sensor) =>
+        text('coverage.shortSensor', { sensor: sensor.name, share: percent(sensor.coverage) }),
+      ),
   ];
   const late =
-    input.sensors !== null && input.checkedAtMs - input.window.endMs > LATE_MS
-      ? ' Per-sensor shares are of the 24 hours before the check, which ran late (the app was closed).'
-      : '';
-  const perSensor =
-    input.sensors === null ? ' The server has no per-sensor statuses: plant totals only.' : '';
+    input.sensors !== null &&
+    input.checkedAtMs - input.window.endMs > LATE_MS &&
+    text('coverage.late');
+  const perSensor = input.sensors === null && text('coverage.plantTotalsOnly');
   if (status === 'pass') {
     return {
       ...base,
       status,
-      finding: `Data arrived for at least ${percent(COVERAGE_PASS)} of the time from every measured source.${perSensor}${late}`,
-      action: '',
+      finding: sentences(text('coverage.pass', { pass: percent(COVERAGE_PASS) }), perSensor, late),
+      action: NOTHING_TO_DO,
     };
   }
   return {
     ...base,
     status,
-    finding: `Gaps in the data: ${short.join(', ')} (pass from ${percent(COVERAGE_PASS)}, fail below ${percent(COVERAGE_WARN)}).${perSensor}${late}`,
-    action:
-      "Check the gateway's network connection and power supply, and the vendor integration's credentials; a sensor with no data at all may be addressed wrongly.",
+    finding: sentences(
+      text('coverage.gaps', {
+        short: { list: short },
+        pass: percent(COVERAGE_PASS),
+        warn: percent(COVERAGE_WARN),
+      }),
+      perSensor,
+      late,
+    ),
+    action: text('coverage.action'),
   };
 }
 
-export function productionAgainstExpectation(input: AcceptanceInput): AcceptanceFinding {
-  const base = { id: 'production' as const, title: ACCEPTANCE_TITLES.production };
+export function productionAgainstExpectation(input: AcceptanceInput): StoredAcceptanceFinding {
+  const base = { id: 'production' as const, title: title('production') };
   if (!input.site) {
     return {
       ...base,
       status: 'notApplicable',
       figures: [],
-      finding: 'The plant has no PV settings (no PV plant): there is no production to expect.',
-      action: '',
+      finding: text('production.noPv'),
+      action: NOTHING_TO_DO,
     };
   }
   if (!input.production) {
@@ -180,8 +208,8 @@ export function productionAgainstExpectation(input: AcceptanceInput): Acceptance
       ...base,
       status: 'notApplicable',
       figures: [],
-      finding: 'Production is not measured, so it cannot be compared with an expectation.',
-      action: '',
+      finding: text('production.notMeasured'),
+      action: NOTHING_TO_DO,
     };
   }
   const peakKw = input.site.pv.peakPowerKw;
@@ -194,92 +222,101 @@ export function productionAgainstExpectation(input: AcceptanceInput): Acceptance
   const coverage = windowCoverage(input.production, input.window);
   const ratio = clearSkyKwh > 0 ? measuredKwh / clearSkyKwh : null;
   const figures = [
-    figure('production', measuredKwh, 'kWh', 2),
-    figure('clear-sky expectation', clearSkyKwh, 'kWh', 2),
-    figure('production ÷ clear sky', ratio === null ? null : ratio * 100, '%', 1),
-    figure('production data coverage', coverage * 100, '%', 1),
-    figure('peak power', peakKw, 'kWp', 2),
+    named(text('figure.production'), measuredKwh, 'kWh', 2),
+    named(text('figure.clearSky'), clearSkyKwh, 'kWh', 2),
+    named(text('figure.ratio'), ratio === null ? null : ratio * 100, '%', 1),
+    named(text('figure.productionCoverage'), coverage * 100, '%', 1),
+    named(text('figure.peak'), peakKw, 'kWp', 2),
   ];
   const judged = { ...base, figures };
   if (clearSkyKwh < MIN_DAYLIGHT_PEAK_HOURS * peakKw) {
     return {
       ...judged,
       status: 'notApplicable',
-      finding: `The sun gave almost no light in the window (clear sky allows ${clearSkyKwh.toFixed(2)} kWh): production cannot be judged.`,
-      action: 'Look at PV health once the plant has had daylight.',
+      finding: text('production.dark', { clearSky: kwh(clearSkyKwh, 2) }),
+      action: text('production.darkAction'),
     };
   }
   if (coverage < MIN_PRODUCTION_COVERAGE) {
     return {
       ...judged,
       status: 'notApplicable',
-      finding: `Production data covers only ${percent(coverage)} of the window: too little to judge its energy (see data coverage).`,
-      action: '',
+      finding: text('production.sparse', { coverage: percent(coverage) }),
+      action: NOTHING_TO_DO,
     };
   }
   const share = ratio!;
+  const energy = (digits: number) => ({
+    measured: kwh(measuredKwh, digits),
+    share: percent(share),
+    clearSky: kwh(clearSkyKwh, 1),
+  });
   if (share > ABOVE_CLEAR_SKY) {
     return {
       ...judged,
       status: 'fail',
-      finding: `${measuredKwh.toFixed(1)} kWh produced, ${percent(share)} of the ${clearSkyKwh.toFixed(1)} kWh a clear sky allows for ${peakKw} kWp: more than the sun can give.`,
-      action: "Check the meter's unit (W or kW) and the plant's peak power in the PV settings.",
+      finding: text('production.above', { ...energy(1), peak: { number: peakKw } }),
+      action: text('production.aboveAction'),
     };
   }
   if (share <= NOTHING_SHARE) {
     return {
       ...judged,
       status: 'fail',
-      finding: `${measuredKwh.toFixed(2)} kWh produced against ${clearSkyKwh.toFixed(1)} kWh a clear sky allows: even an overcast day gives more.`,
-      action:
-        "Check the inverter's display and its AC breaker (disconnected or tripped), and that the production meter measures the PV.",
+      finding: text('production.nothing', energy(2)),
+      action: text('production.nothingAction'),
     };
   }
   if (share < LOW_SHARE) {
     return {
       ...judged,
       status: 'warning',
-      finding: `${measuredKwh.toFixed(1)} kWh produced, ${percent(share)} of the ${clearSkyKwh.toFixed(1)} kWh a clear sky allows: low, as on a heavily overcast day or with snow, or a partial fault.`,
-      action:
-        'If the day was not dark, check the strings and the inverter; watch PV health over the coming days.',
+      finding: text('production.low', energy(1)),
+      action: text('production.lowAction'),
     };
   }
   return {
     ...judged,
     status: 'pass',
-    finding: `${measuredKwh.toFixed(1)} kWh produced, ${percent(share)} of the ${clearSkyKwh.toFixed(1)} kWh a clear sky allows (clouds lower it).`,
-    action: '',
+    finding: text('production.pass', energy(1)),
+    action: NOTHING_TO_DO,
   };
 }
 
-export function openAlerts(input: AcceptanceInput): AcceptanceFinding {
+export function openAlerts(input: AcceptanceInput): StoredAcceptanceFinding {
   const critical = input.openAlerts.filter((alert) => alert.severity === 'critical');
   const warnings = input.openAlerts.filter((alert) => alert.severity !== 'critical');
   const figures = [
-    figure('open critical alerts', critical.length, '', 0),
-    figure('open warnings', warnings.length, '', 0),
+    named(text('figure.critical'), critical.length, '', 0),
+    named(text('figure.warnings'), warnings.length, '', 0),
   ];
-  const base = { id: 'openAlerts' as const, title: ACCEPTANCE_TITLES.openAlerts, figures };
+  const base = { id: 'openAlerts' as const, title: title('openAlerts'), figures };
   if (input.openAlerts.length === 0) {
     return {
       ...base,
       status: 'pass',
-      finding: 'The monitor has no open alert for the plant.',
-      action: '',
+      finding: text('openAlerts.none'),
+      action: NOTHING_TO_DO,
     };
   }
-  const listed = [...critical, ...warnings].slice(0, 3).map((alert) => alert.message);
-  const more = input.openAlerts.length > 3 ? ` and ${input.openAlerts.length - 3} more` : '';
+  const listed = {
+    list: [...critical, ...warnings].slice(0, 3).map((alert) => alert.message),
+    separator: '; ',
+  };
+  const more = input.openAlerts.length - 3;
   return {
     ...base,
     status: critical.length > 0 ? 'fail' : 'warning',
-    finding: `Open: ${listed.join('; ')}${more}.`,
-    action: 'Open the plant’s alerts and resolve each before handing the plant over.',
+    finding:
+      more > 0
+        ? { key: 'acceptance.openAlerts.openMore', params: { alerts: listed }, plural: more }
+        : text('openAlerts.open', { alerts: listed }),
+    action: text('openAlerts.action'),
   };
 }
 
 /** The three findings and the overall verdict (not applicable counts as a pass). */
-export function judgeAcceptance(input: AcceptanceInput): AcceptanceResult {
+export function judgeAcceptance(input: AcceptanceInput): StoredAcceptanceResult {
   const findings = [dataCoverage(input), productionAgainstExpectation(input), openAlerts(input)];
   const status = worst(findings.map((finding) => finding.status));
   return {

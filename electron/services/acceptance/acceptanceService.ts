@@ -1,10 +1,14 @@
-import type { AcceptanceCommissionedInput, AcceptanceRecheck, Alert } from '../../ipc/contract.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
+import type { AcceptanceCommissionedInput, AcceptanceRecheck } from '../../ipc/contract.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { Emit } from '../eventBus.ts';
+import type { LanguagePreference } from '../languagePreference.ts';
 import { silentLogger, type Logger } from '../logger.ts';
+import type { StoredAlert } from '../monitor/alertLifecycle.ts';
 import { judgeAcceptance } from './acceptanceChecks.ts';
 import { readAcceptanceInput, type AcceptanceReadings } from './acceptanceSources.ts';
 import type { AcceptanceStore } from './acceptanceStore.ts';
+import { recheckInWords, type StoredAcceptanceRecheck } from './acceptanceWording.ts';
 
 /**
  * The acceptance re-check: a commissioning's passed verification is recorded with its time, and
@@ -22,11 +26,13 @@ export interface AcceptanceDeps {
   store: AcceptanceStore;
   /** The signed-in API client of an environment, or null while it is signed out. */
   clientFor(environmentId: string): ApiClient | null;
-  /** The monitor's open alerts of a plant. */
-  openAlerts(environmentId: string, plantUuid: string): readonly Alert[];
+  /** The monitor's alerts of a plant, as it keeps them. */
+  openAlerts(environmentId: string, plantUuid: string): readonly StoredAlert[];
   emit: Emit;
   now(): number;
   log?: Logger;
+  /** The language re-checks are worded in when read; default English. */
+  language?: Pick<LanguagePreference, 'translator' | 'effective'>;
   /** Reads the plant's figures (default: from the API; tests give crafted ones). */
   read?(
     client: ApiClient,
@@ -43,6 +49,8 @@ export interface AcceptanceService {
   runDue(environmentId: string): Promise<void>;
   /** The environment was removed: its re-checks go with it. */
   forget(environmentId: string): void;
+  /** The user's language changed: the pages read their re-checks again, now in it. */
+  languageChanged(): void;
   start(): void;
   dispose(): void;
 }
@@ -54,13 +62,20 @@ export function createAcceptanceService(deps: AcceptanceDeps): AcceptanceService
     deps.read ??
     ((client: ApiClient, plantUuid: string, window: AcceptanceReadings['window']) =>
       readAcceptanceInput(client, plantUuid, window, controller.signal));
-  const memory = new Map<string, AcceptanceRecheck[]>();
+  const memory = new Map<string, StoredAcceptanceRecheck[]>();
   const running = new Map<string, Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let disposed = false;
 
-  const rechecksOf = (environmentId: string): AcceptanceRecheck[] => {
+  const inWords = (recheck: StoredAcceptanceRecheck): AcceptanceRecheck => {
+    const language = deps.language;
+    const locale = language?.effective() ?? 'en';
+    const t = language?.translator() ?? createTranslator('en');
+    return recheckInWords(recheck, { t, locale, now: deps.now() });
+  };
+
+  const rechecksOf = (environmentId: string): StoredAcceptanceRecheck[] => {
     let rechecks = memory.get(environmentId);
     if (!rechecks) {
       rechecks = deps.store.load(environmentId);
@@ -69,7 +84,7 @@ export function createAcceptanceService(deps: AcceptanceDeps): AcceptanceService
     return rechecks;
   };
 
-  function keep(environmentId: string, recheck: AcceptanceRecheck): void {
+  function keep(environmentId: string, recheck: StoredAcceptanceRecheck): void {
     const rechecks = rechecksOf(environmentId).filter(
       (entry) => entry.plantUuid !== recheck.plantUuid,
     );
@@ -83,7 +98,7 @@ export function createAcceptanceService(deps: AcceptanceDeps): AcceptanceService
     deps.emit('acceptance.changed', { environmentId, plantUuid: recheck.plantUuid });
   }
 
-  async function recheck(environmentId: string, entry: AcceptanceRecheck): Promise<void> {
+  async function recheck(environmentId: string, entry: StoredAcceptanceRecheck): Promise<void> {
     const client = deps.clientFor(environmentId);
     if (!client) return;
     const window = { startMs: Date.parse(entry.commissionedAt), endMs: Date.parse(entry.dueAt) };
@@ -149,7 +164,7 @@ export function createAcceptanceService(deps: AcceptanceDeps): AcceptanceService
   return {
     commissioned(environmentId, { plantUuid, plantName }) {
       const existing = rechecksOf(environmentId).find((entry) => entry.plantUuid === plantUuid);
-      if (existing) return existing;
+      if (existing) return inWords(existing);
       const now = deps.now();
       const recheck: AcceptanceRecheck = {
         plantUuid,
@@ -165,7 +180,15 @@ export function createAcceptanceService(deps: AcceptanceDeps): AcceptanceService
       return recheck;
     },
     get(environmentId, plantUuid) {
-      return rechecksOf(environmentId).find((entry) => entry.plantUuid === plantUuid) ?? null;
+      const found = rechecksOf(environmentId).find((entry) => entry.plantUuid === plantUuid);
+      return found ? inWords(found) : null;
+    },
+    languageChanged() {
+      for (const [environmentId, rechecks] of memory) {
+        for (const { plantUuid } of rechecks) {
+          deps.emit('acceptance.changed', { environmentId, plantUuid });
+        }
+      }
     },
     runDue,
     forget(environmentId) {

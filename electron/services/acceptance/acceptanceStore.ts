@@ -1,7 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { AcceptanceRecheck } from '../../ipc/contract.ts';
 import {
   ensurePrivateFolder,
   environmentFileName as fileNameOf,
@@ -10,6 +9,7 @@ import {
   writeJsonFileAtomic,
 } from '../dataFolder.ts';
 import type { Logger } from '../logger.ts';
+import type { StoredAcceptanceRecheck } from './acceptanceWording.ts';
 
 /**
  * Where acceptance re-checks outlive a restart (one due while the app was closed runs at the
@@ -30,8 +30,8 @@ const Stored = z.object({
 });
 
 export interface AcceptanceStore {
-  load(environmentId: string): AcceptanceRecheck[];
-  save(environmentId: string, rechecks: readonly AcceptanceRecheck[]): void;
+  load(environmentId: string): StoredAcceptanceRecheck[];
+  save(environmentId: string, rechecks: readonly StoredAcceptanceRecheck[]): void;
   /** Environments with a file: those whose re-checks may be due at start. */
   environments(): string[];
   /** The environment was removed: its re-checks go with it. */
@@ -46,7 +46,7 @@ export function createAcceptanceStore(dataDir: string, log: Logger): AcceptanceS
       const read = readJsonFile(path);
       if (read.status === 'missing') return [];
       const parsed = read.status === 'ok' ? Stored.safeParse(read.value) : undefined;
-      if (parsed?.success) return parsed.data.rechecks as unknown as AcceptanceRecheck[];
+      if (parsed?.success) return parsed.data.rechecks as unknown as StoredAcceptanceRecheck[];
       log.warn('Set aside an unreadable acceptance file', {
         path,
         copy: setAsideCorruptFile(path),

@@ -2,8 +2,10 @@ import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import { routes, type RouteId } from '../../../api/routes.ts';
 import type { HttpMethod, RouteSpec } from '../../../api/route.ts';
 import type { RouteInput, RouteResult } from '../../../api/routeInput.ts';
+import type { Translate } from '../../../i18n/translator.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { mayReceiveCredential } from '../../ipc/addresses.ts';
+import { sayIn } from '../hostText.ts';
 import { ApiError, describeZodIssues, type RequestLabel } from './apiError.ts';
 import {
   buildRequest,
@@ -57,6 +59,8 @@ export interface ApiClientOptions {
   log?: Logger;
   /** For tests. */
   axiosInstance?: AxiosInstance;
+  /** The user's language when an error is made; default English. */
+  t?: () => Translate;
 }
 
 export type RouteMethod<R extends RouteId> = (
@@ -97,6 +101,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const log = options.log ?? silentLogger;
   const resolveBaseUrl =
     typeof options.baseUrl === 'function' ? options.baseUrl : () => options.baseUrl as string;
+  const say = sayIn(options.t);
 
   async function call(
     routeId: RouteId,
@@ -111,10 +116,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const label: RequestLabel = { method: request.method, path: request.path };
     const baseUrl = resolveBaseUrl();
     if (!baseUrl) {
-      throw new ApiError('network', 'No server address is set for this environment');
+      throw new ApiError('network', say('host.api.noAddress'));
     }
     const url = joinUrl(baseUrl, request.path + request.search);
-    const deadline = new Deadline(callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
+    const deadline = new Deadline(
+      say,
+      callOptions.signal,
+      callOptions.timeoutMs ?? options.timeoutMs,
+    );
     try {
       deadline.throwIfOver(label);
       const sent = await bearerFor(route, callOptions, label, url);
@@ -129,20 +138,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (!(await options.credentials!.renewAfter401(sent))) {
           // The session could not be renewed: the server's "Invalid access token" is jargon to
           // the user, who is being asked to sign in again and then to retry.
-          throw new ApiError(
-            'signedOut',
-            'Your session had ended, so this was not done: sign in again, then try again.',
-            { status: 401, path: label.path },
-          );
+          throw new ApiError('signedOut', say('host.api.sessionEnded'), {
+            status: 401,
+            path: label.path,
+          });
         }
         deadline.throwIfOver(label);
         const renewed = await options.credentials!.token('access', url);
         if (renewed === undefined) {
-          throw new ApiError('signedOut', `Sign in to call ${label.method} ${label.path}`);
+          throw new ApiError('signedOut', say('host.api.signInToCall', { ...label }));
         }
         response = await sendWithRetries(renewed);
       }
-      return interpret(route, response, label);
+      return interpret(route, response, label, say);
     } finally {
       deadline.dispose();
     }
@@ -164,7 +172,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             log.warn(`${label.method} ${label.path} ${over.kind}`, { ...logged, ms });
             throw over;
           }
-          const failure = ApiError.fromAxiosError(error, displayBaseUrl(baseUrl));
+          const failure = ApiError.fromAxiosError(error, displayBaseUrl(baseUrl), say);
           log.warn(`${label.method} ${label.path} failed`, {
             ...logged,
             ms,
@@ -205,17 +213,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         callOptions.tokenOrigin !== undefined &&
         !mayReceiveCredential(callOptions.tokenOrigin, url)
       ) {
-        throw new ApiError(
-          'signedOut',
-          `The server's address changed: sign in again to call ${label.method} ${label.path}`,
-        );
+        throw new ApiError('signedOut', say('host.api.addressChanged', { ...label }));
       }
       return callOptions.token;
     }
     if (!options.credentials) return undefined;
     const token = await options.credentials.token(route.auth, url);
     if (token === undefined) {
-      throw new ApiError('signedOut', `Sign in to call ${label.method} ${label.path}`);
+      throw new ApiError('signedOut', say('host.api.signInToCall', { ...label }));
     }
     return token;
   }
@@ -271,7 +276,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /** Checks a 2xx answer against the route: its status, then its body against the schema. */
-function interpret(route: RouteSpec, response: AxiosResponse<string>, label: RequestLabel) {
+function interpret(
+  route: RouteSpec,
+  response: AxiosResponse<string>,
+  label: RequestLabel,
+  t: Translate,
+) {
   const { status } = response;
   if (status < 200 || status >= 300) {
     throw ApiError.fromResponse(
@@ -282,22 +292,24 @@ function interpret(route: RouteSpec, response: AxiosResponse<string>, label: Req
         headers: { location: response.headers.location },
       },
       label,
+      t,
     );
   }
   if (status !== route.status) {
-    throw ApiError.invalidResponse(label, `status ${status}, expected ${route.status}`, status);
+    const detail = t('host.api.statusMismatch', { status, expected: route.status });
+    throw ApiError.invalidResponse(label, detail, status, t);
   }
   if (status === 204 || route.response === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(response.data);
   } catch {
-    throw ApiError.invalidResponse(label, 'the body is not JSON', status);
+    throw ApiError.invalidResponse(label, t('host.api.notJson'), status, t);
   }
   // Zod objects drop keys they do not know: a newer server's extra fields are tolerated.
   const parsed = route.response.safeParse(json);
   if (!parsed.success) {
-    throw ApiError.invalidResponse(label, describeZodIssues(parsed.error), status);
+    throw ApiError.invalidResponse(label, describeZodIssues(parsed.error), status, t);
   }
   return parsed.data;
 }
@@ -328,13 +340,19 @@ export function retryAfterMs(value: unknown, now: number = Date.now()): number |
  */
 class Deadline {
   readonly #controller = new AbortController();
+  readonly #t: Translate;
   readonly #caller: AbortSignal | undefined;
   readonly #timeoutMs: number;
   readonly #timer: ReturnType<typeof setTimeout>;
   readonly #onCallerAbort = () => this.#controller.abort();
   #timedOut = false;
 
-  constructor(caller: AbortSignal | undefined, timeoutMs: number = DEFAULT_TIMEOUT_MS) {
+  constructor(
+    t: Translate,
+    caller: AbortSignal | undefined,
+    timeoutMs: number = DEFAULT_TIMEOUT_MS,
+  ) {
+    this.#t = t;
     this.#caller = caller;
     this.#timeoutMs = timeoutMs;
     this.#timer = setTimeout(() => {
@@ -351,8 +369,8 @@ class Deadline {
 
   /** Cancelled wins over timed out: the user asked for it. */
   error(label: RequestLabel): ApiError {
-    if (this.#caller?.aborted || !this.#timedOut) return ApiError.cancelled();
-    return ApiError.timeout(label, this.#timeoutMs);
+    if (this.#caller?.aborted || !this.#timedOut) return ApiError.cancelled(this.#t);
+    return ApiError.timeout(label, this.#timeoutMs, this.#t);
   }
 
   throwIfOver(label: RequestLabel): void {

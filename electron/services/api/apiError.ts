@@ -2,7 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { AxiosError } from 'axios';
 import type { z } from 'zod';
 import { reasonPhrases } from '../../../api/statusPhrases.ts';
+import type { Translate } from '../../../i18n/translator.ts';
 import type { SerializedError } from '../../ipc/contract.ts';
+import { ENGLISH } from '../hostText.ts';
 
 export type ApiErrorKind = SerializedError['kind'];
 
@@ -61,7 +63,7 @@ export class ApiError extends Error {
    * A non-2xx answer. The server's error body supplies status, error, message and path; an answer
    * that is not that shape (an HTML 502 from a proxy, say) falls back to the HTTP status.
    */
-  static fromResponse(response: RawResponse, request: RequestLabel): ApiError {
+  static fromResponse(response: RawResponse, request: RequestLabel, t = ENGLISH): ApiError {
     const body = errorBodyOf(response.data);
     const phrase = reasonPhrase(response.status, response.statusText);
     if (body) {
@@ -72,12 +74,11 @@ export class ApiError extends Error {
       });
     }
     const location = headerValue(response.headers, 'location');
+    const said = { ...request, status: response.status, phrase, location };
     const message =
       response.status >= 300 && response.status < 400
-        ? `The server answered ${request.method} ${request.path} with ${response.status} ${phrase}` +
-          (location ? ` to ${location}` : '') +
-          '; PlantDesk does not follow redirects: use the final address for the environment'
-        : `${request.method} ${request.path} failed: ${response.status} ${phrase}`;
+        ? t(location ? 'host.api.redirectTo' : 'host.api.redirect', said)
+        : t('host.api.failed', said);
     return new ApiError('api', message, {
       status: response.status,
       error: phrase,
@@ -86,40 +87,49 @@ export class ApiError extends Error {
   }
 
   /** An axios error without a usable answer: cancelled, or the server could not be reached. */
-  static fromAxiosError(error: AxiosError | unknown, baseUrl: string): ApiError {
-    if (isCanceled(error)) return ApiError.cancelled();
+  static fromAxiosError(error: AxiosError | unknown, baseUrl: string, t = ENGLISH): ApiError {
+    if (isCanceled(error)) return ApiError.cancelled(t);
     const code = (error as Partial<AxiosError> | undefined)?.code;
-    const detail = describeNetworkCode(code) ?? (error as Error | undefined)?.message ?? 'failed';
+    const detail =
+      describeNetworkCode(code, t) ??
+      (error as Error | undefined)?.message ??
+      t('host.api.unknownFailure');
     if (code === 'ERR_BAD_RESPONSE' || code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
-      return new ApiError('invalidResponse', `The server's answer could not be read: ${detail}`, {
+      return new ApiError('invalidResponse', t('host.api.unreadable', { detail }), {
         cause: error,
       });
     }
-    return ApiError.network(baseUrl, detail, error);
+    return ApiError.network(baseUrl, detail, error, t);
   }
 
-  static network(baseUrl: string, detail: string, cause?: unknown): ApiError {
-    return new ApiError('network', `Could not reach ${baseUrl}: ${detail}`, { cause });
+  static network(baseUrl: string, detail: string, cause?: unknown, t = ENGLISH): ApiError {
+    return new ApiError('network', t('host.api.unreachable', { address: baseUrl, detail }), {
+      cause,
+    });
   }
 
-  static timeout(request: RequestLabel, timeoutMs: number): ApiError {
+  static timeout(request: RequestLabel, timeoutMs: number, t = ENGLISH): ApiError {
     return new ApiError(
       'timeout',
-      `${request.method} ${request.path} timed out after ${formatDuration(timeoutMs)}`,
+      t('host.api.timeout', { ...request, duration: formatDuration(timeoutMs) }),
     );
   }
 
-  static cancelled(): ApiError {
-    return new ApiError('cancelled', 'Request cancelled');
+  static cancelled(t = ENGLISH): ApiError {
+    return new ApiError('cancelled', t('host.api.cancelled'));
   }
 
   /** A 2xx answer that breaks the contract: wrong status, not JSON, or the wrong shape. */
-  static invalidResponse(request: RequestLabel, detail: string, status?: number): ApiError {
-    return new ApiError(
-      'invalidResponse',
-      `The server's answer to ${request.method} ${request.path} does not match the contract: ${detail}`,
-      { status, path: request.path },
-    );
+  static invalidResponse(
+    request: RequestLabel,
+    detail: string,
+    status?: number,
+    t = ENGLISH,
+  ): ApiError {
+    return new ApiError('invalidResponse', t('host.api.notContract', { ...request, detail }), {
+      status,
+      path: request.path,
+    });
   }
 
   static invalidArguments(message: string): ApiError {
@@ -190,26 +200,26 @@ function isCanceled(error: unknown): boolean {
   return candidate?.code === 'ERR_CANCELED' || candidate?.name === 'CanceledError';
 }
 
-/** Node's socket error codes in words a user can act on. */
-const NETWORK_CODES: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'the connection was reset',
-  ECONNABORTED: 'the connection was aborted',
-  EPIPE: 'the connection was closed',
-  ETIMEDOUT: 'the connection timed out',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'the host name could not be resolved (temporary DNS failure)',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ENETDOWN: 'the network is down',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is not trusted',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate could not be verified',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate does not name this host',
-  ERR_FR_MAX_BODY_LENGTH_EXCEEDED: 'the answer is too large',
-};
+/** Node's socket error codes a user can act on: their words are under host.api.network. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_FR_MAX_BODY_LENGTH_EXCEEDED',
+]);
 
-function describeNetworkCode(code: string | undefined): string | undefined {
-  return code === undefined ? undefined : NETWORK_CODES[code];
+function describeNetworkCode(code: string | undefined, t: Translate): string | undefined {
+  return code !== undefined && NETWORK_CODES.has(code) ? t(`host.api.network.${code}`) : undefined;
 }

@@ -1,3 +1,4 @@
+import type { Translate } from '../../../i18n/translator.ts';
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import type {
@@ -10,6 +11,7 @@ import type {
 import type { ApiClient } from '../api/apiClient.ts';
 import { ApiError } from '../api/apiError.ts';
 import { HostError } from '../hostError.ts';
+import { ENGLISH } from '../hostText.ts';
 import { deviceDifferences, plantDifferences, sensorDifferences } from './draftMatching.ts';
 import { DRAFT_FIELDS, isRefusal, refusalsOf } from './draftRefusals.ts';
 
@@ -33,6 +35,8 @@ export interface DraftSendDeps {
   /** Writes the draft (its progress) to its file. */
   record(draft: Draft): void;
   now(): Date;
+  /** The user's language at the moment of the send (its refusals are kept as worded then). */
+  t?: Translate;
   /** vendorUuid → secret field → value, for this send only. */
   secrets?: Record<string, Record<string, string>>;
 }
@@ -68,6 +72,7 @@ export async function sendDraft(original: Draft, deps: DraftSendDeps): Promise<D
   const draft: Draft = structuredClone(original);
   const { content, sent } = draft;
   const refusals: DraftRefusal[] = [];
+  const t = deps.t ?? ENGLISH;
 
   function record(): void {
     draft.status = draftStatus(draft);
@@ -129,7 +134,10 @@ export async function sendDraft(original: Draft, deps: DraftSendDeps): Promise<D
           section: 'plant',
           field: 'externalIds',
           kind: 'conflict',
-          message: `The server already has a plant with this external id, "${existing.name}", which differs from the draft in ${differences.join(', ')}: change the external id, or make the draft match that plant`,
+          message: t('host.drafts.refusal.plantConflict', {
+            plant: existing.name,
+            fields: differences.join(', '),
+          }),
           status: 409,
         });
         return null;
@@ -181,7 +189,7 @@ export async function sendDraft(original: Draft, deps: DraftSendDeps): Promise<D
           sent.devices[device.key] = namesake.deviceUuid;
           record();
         } else {
-          refusals.push(nameConflict(where, 'device', differences));
+          refusals.push(nameConflict(where, 'host.drafts.refusal.deviceConflict', differences));
         }
         continue;
       }
@@ -217,7 +225,9 @@ export async function sendDraft(original: Draft, deps: DraftSendDeps): Promise<D
           ...where,
           field: 'deviceKey',
           kind: 'notSent',
-          message: `Not sent: its device "${device?.name ?? sensor.deviceKey}" is not on the server yet`,
+          message: t('host.drafts.refusal.deviceNotSent', {
+            device: device?.name ?? sensor.deviceKey ?? '',
+          }),
         });
         continue;
       }
@@ -228,7 +238,7 @@ export async function sendDraft(original: Draft, deps: DraftSendDeps): Promise<D
           sent.sensors[sensor.key] = namesake.sensorUuid;
           record();
         } else {
-          refusals.push(nameConflict(where, 'sensor', differences));
+          refusals.push(nameConflict(where, 'host.drafts.refusal.sensorConflict', differences));
         }
         continue;
       }
@@ -258,14 +268,14 @@ export async function sendDraft(original: Draft, deps: DraftSendDeps): Promise<D
 
   function nameConflict(
     where: { section: 'devices' | 'sensors'; key: string },
-    noun: string,
+    key: string,
     differences: readonly string[],
   ): DraftRefusal {
     return {
       ...where,
       field: 'name',
       kind: 'conflict',
-      message: `The plant already has a ${noun} of this name that differs from the draft in ${differences.join(', ')}: rename one of them, or make the draft match it`,
+      message: t(key, { fields: differences.join(', ') }),
       status: 409,
     };
   }
@@ -284,7 +294,7 @@ export async function sendDraft(original: Draft, deps: DraftSendDeps): Promise<D
             ...where,
             field,
             kind: 'secretNeeded',
-            message: `Type '${field}' again to send these settings: secrets are not kept in drafts`,
+            message: t('host.drafts.refusal.secretNeeded', { field }),
           })),
         );
         continue;
@@ -324,21 +334,20 @@ export async function sendDraft(original: Draft, deps: DraftSendDeps): Promise<D
     return {
       draft,
       outcome: 'interrupted',
-      message: `The send stopped: ${error.message}. What was created is recorded; send again to go on.`,
+      message: t('host.drafts.send.stopped', { reason: error.message }),
     };
   }
   draft.lastSentAt = deps.now().toISOString();
   record();
   if (refusals.length > 0) {
-    const refused = refusals.length === 1 ? 'one part' : `${refusals.length} parts`;
     return {
       draft,
       outcome: 'refused',
       message:
         sent.plantUuid === null
-          ? 'The server refused the plant: nothing was created.'
-          : `The server refused ${refused} of the draft; the rest is on the server.`,
+          ? t('host.drafts.send.plantRefused')
+          : t('host.drafts.send.partsRefused', {}, refusals.length),
     };
   }
-  return { draft, outcome: 'sent', message: 'The whole draft is on the server.' };
+  return { draft, outcome: 'sent', message: t('host.drafts.send.sent') };
 }

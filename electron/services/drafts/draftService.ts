@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Draft, DraftContent, DraftSendResult } from '../../ipc/contract.ts';
 import type { ApiClient } from '../api/apiClient.ts';
+import type { Translate } from '../../../i18n/translator.ts';
 import { HostError } from '../hostError.ts';
+import { sayIn } from '../hostText.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { draftStatus, sendDraft } from './draftSender.ts';
 import { changesToSent } from './draftSentItems.ts';
@@ -25,6 +27,8 @@ export interface DraftServiceDeps {
   now?: () => Date;
   newId?: () => string;
   log?: Logger;
+  /** The user's language when a refusal is made; default English. */
+  t?: () => Translate;
 }
 
 export interface DraftService {
@@ -54,6 +58,7 @@ export function createDraftService(deps: DraftServiceDeps): DraftService {
   const now = deps.now ?? (() => new Date());
   const newId = deps.newId ?? randomUUID;
   const log = deps.log ?? silentLogger;
+  const say = sayIn(deps.t);
   /** Drafts being sent (by owner and id): no second send, edit or deletion meanwhile. */
   const busy = new Set<string>();
   const busyKey = (owner: DraftOwner, draftId: string) =>
@@ -61,13 +66,13 @@ export function createDraftService(deps: DraftServiceDeps): DraftService {
 
   function find(owner: DraftOwner, draftId: string): Draft {
     const draft = deps.store.read(owner, draftId);
-    if (!draft) throw new HostError('invalidArguments', 'There is no such draft here');
+    if (!draft) throw new HostError('invalidArguments', say('host.drafts.missing'));
     return draft;
   }
 
   function refuseWhileSending(owner: DraftOwner, draftId: string): void {
     if (busy.has(busyKey(owner, draftId))) {
-      throw new HostError('invalidArguments', 'This draft is being sent; wait for the send to end');
+      throw new HostError('invalidArguments', say('host.drafts.sending'));
     }
   }
 
@@ -106,7 +111,7 @@ export function createDraftService(deps: DraftServiceDeps): DraftService {
       if (changed.length > 0) {
         throw new HostError(
           'invalidArguments',
-          `Already on the server, so not changed in the draft: ${changed.join(', ')}. Change it on the server's own screens.`,
+          say('host.drafts.alreadyOnServer', { items: changed.join(', ') }),
         );
       }
       // What was sent stays recorded: the next send goes on from there.
@@ -120,7 +125,7 @@ export function createDraftService(deps: DraftServiceDeps): DraftService {
       const owner = deps.owner();
       refuseWhileSending(owner, draftId);
       if (!deps.store.remove(owner, draftId)) {
-        throw new HostError('invalidArguments', 'There is no such draft here');
+        throw new HostError('invalidArguments', say('host.drafts.missing'));
       }
     },
 
@@ -138,6 +143,7 @@ export function createDraftService(deps: DraftServiceDeps): DraftService {
           record: (progress) => deps.store.write(owner, progress),
           now,
           secrets: input.secrets,
+          t: say,
         });
         log.info('draft sent', {
           environmentId: owner.environmentId,

@@ -1,4 +1,5 @@
-import type { Alert, AlertMute, AlertRule, MuteInput } from '../../ipc/contract.ts';
+import type { Alert, AlertEvent, AlertMute, AlertRule, MuteInput } from '../../ipc/contract.ts';
+import type { StoredText } from '../hostText.ts';
 import type { Finding } from './alertRules.ts';
 
 /**
@@ -34,6 +35,16 @@ export const IMMEDIATE_TIMING: Record<AlertRule, RuleTiming> = Object.fromEntrie
   Object.keys(RULE_TIMING).map((rule) => [rule, { openAfterMs: 0, clearAfterMs: 0 }]),
 ) as Record<AlertRule, RuleTiming>;
 
+/**
+ * An alert as the monitor keeps it: its messages as key and figures, put into words when read
+ * (monitorService's `state`); files from before the languages hold English strings, read as is.
+ */
+export type StoredAlertEvent = Omit<AlertEvent, 'message'> & { message?: StoredText };
+export type StoredAlert = Omit<Alert, 'message' | 'history'> & {
+  message: StoredText;
+  history: StoredAlertEvent[];
+};
+
 /** Resolved alerts kept per environment, newest first. */
 export const RESOLVED_KEPT = 500;
 
@@ -44,7 +55,7 @@ export interface PendingCondition {
 }
 
 export interface EnvironmentAlerts {
-  alerts: Alert[];
+  alerts: StoredAlert[];
   pending: PendingCondition[];
   mutes: AlertMute[];
 }
@@ -72,13 +83,13 @@ export interface CycleInput {
 
 export interface CycleOutcome {
   state: EnvironmentAlerts;
-  opened: Alert[];
-  resolved: Alert[];
+  opened: StoredAlert[];
+  resolved: StoredAlert[];
 }
 
 export const conditionKey = (plantUuid: string, rule: AlertRule, subjectUuid: string | null) =>
   `${plantUuid}|${rule}|${subjectUuid ?? ''}`;
-const keyOf = (alert: Alert) => conditionKey(alert.plantUuid, alert.rule, alert.subjectUuid);
+const keyOf = (alert: StoredAlert) => conditionKey(alert.plantUuid, alert.rule, alert.subjectUuid);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function isMuted(
@@ -95,7 +106,7 @@ export function isMuted(
   );
 }
 
-function resolve(alert: Alert, now: number, why?: string): Alert {
+function resolve(alert: StoredAlert, now: number, why?: StoredText): StoredAlert {
   return {
     ...alert,
     status: 'resolved',
@@ -116,9 +127,9 @@ export function advanceAlerts(previous: EnvironmentAlerts, input: CycleInput): C
       .map((alert) => [keyOf(alert), alert]),
   );
   const pending = new Map(previous.pending.map((condition) => [condition.key, condition]));
-  const opened: Alert[] = [];
-  const resolved: Alert[] = [];
-  const changed = new Map<string, Alert>();
+  const opened: StoredAlert[] = [];
+  const resolved: StoredAlert[] = [];
+  const changed = new Map<string, StoredAlert>();
 
   for (const plant of input.plants) {
     const seen = new Set<string>();
@@ -144,7 +155,7 @@ export function advanceAlerts(previous: EnvironmentAlerts, input: CycleInput): C
         continue;
       }
       pending.delete(key);
-      const alert: Alert = {
+      const alert: StoredAlert = {
         id: `${input.environmentId}|${key}|${since}`,
         environmentId: input.environmentId,
         plantUuid: plant.plantUuid,
@@ -194,7 +205,7 @@ export function advanceAlerts(previous: EnvironmentAlerts, input: CycleInput): C
   if (input.allPlantUuids) {
     for (const [key, alert] of openByKey) {
       if (!input.allPlantUuids.has(alert.plantUuid) && !changed.has(key)) {
-        const done = resolve(alert, now, 'The plant is no longer in this environment');
+        const done = resolve(alert, now, { key: 'monitor.plantGone' });
         changed.set(key, done);
         resolved.push(done);
       }
@@ -219,7 +230,7 @@ export function advanceAlerts(previous: EnvironmentAlerts, input: CycleInput): C
 }
 
 /** Open alerts (most severe, then newest first), then resolved ones, newest first, capped. */
-export function ordered(alerts: readonly Alert[]): Alert[] {
+export function ordered(alerts: readonly StoredAlert[]): StoredAlert[] {
   const open = alerts
     .filter((alert) => alert.status === 'open')
     .sort(

@@ -3,13 +3,14 @@ import type { SensorStatus } from '../../../api/schemas/fleet.ts';
 import { createPvModel, type PvSite } from '../../../server/domain/index.ts';
 import { FORECAST_AMBIENT_C } from '../../../server/forecasts/clearSkyProduction.ts';
 import type { AlertLink, AlertRule, AlertSeverity } from '../../ipc/contract.ts';
-import { formatAge, formatClock, formatPower, localMinute } from './alertWording.ts';
+import type { HostText } from '../hostText.ts';
+import { localMinute } from './alertWording.ts';
 
 /**
  * The alert rules: pure functions from what is known about a plant at one instant to the
  * conditions that hold. Whether a condition becomes an alert (delay, hysteresis, mutes) is the
- * lifecycle's business (alertLifecycle.ts); these only say what is wrong now and why, in words
- * and numbers.
+ * lifecycle's business (alertLifecycle.ts); these only say what is wrong now and why: a message
+ * key with the raw figures, put into words in the reader's language when the alert is read.
  */
 
 export interface PlantSnapshot {
@@ -29,7 +30,7 @@ export interface Finding {
   subjectUuid: string | null;
   subjectName: string | null;
   severity: AlertSeverity;
-  message: string;
+  message: HostText;
   link: AlertLink;
 }
 
@@ -88,9 +89,15 @@ export function sensorSilent(plant: PlantSnapshot, now: number): Finding[] {
         subjectUuid: sensor.sensorUuid,
         subjectName: sensor.name,
         severity: 'warning',
-        message:
-          `${sensor.name}: no reading since ${formatClock(last, plant.timezone, now)} ` +
-          `(${formatAge(now - last)}); it should report every ${formatAge(sensor.expectedIntervalSeconds * 1000)}`,
+        message: {
+          key: 'monitor.sensorSilent',
+          params: {
+            sensor: sensor.name,
+            since: { clock: last, zone: plant.timezone },
+            age: { duration: now - last },
+            interval: { duration: sensor.expectedIntervalSeconds * 1000 },
+          },
+        },
         link: historyLink(plant.timezone, last, now),
       };
     });
@@ -99,17 +106,20 @@ export function sensorSilent(plant: PlantSnapshot, now: number): Finding[] {
 export function pvHealth(plant: PlantSnapshot): Finding[] {
   const health = plant.health;
   if (!health || (health.status !== 'DEGRADED' && health.status !== 'FAULT')) return [];
-  const performance =
-    health.performancePercent === null
-      ? ''
-      : `: ${health.performancePercent.toFixed(0)} % of the expected energy`;
+  const status = { key: `monitor.healthStatus.${health.status}` };
   return [
     {
       rule: 'PV_HEALTH',
       subjectUuid: null,
       subjectName: null,
       severity: health.status === 'FAULT' ? 'critical' : 'warning',
-      message: `PV health over the last 7 days is ${health.status === 'FAULT' ? 'FAULT' : 'DEGRADED'}${performance}`,
+      message:
+        health.performancePercent === null
+          ? { key: 'monitor.pvHealth', params: { status } }
+          : {
+              key: 'monitor.pvHealthPerformance',
+              params: { status, performance: { percent: health.performancePercent / 100 } },
+            },
       link: { view: 'dashboard' },
     },
   ];
@@ -148,17 +158,23 @@ export function noProduction(plant: PlantSnapshot, now: number): Finding[] {
     clearSkyNowW = sample.acPowerW;
   }
   if (daylightMs < NO_PRODUCTION_DAYLIGHT_MS) return [];
-  const share = (clearSkyNowW / (site.pv.peakPowerKw * 1000)) * 100;
+  const share = clearSkyNowW / (site.pv.peakPowerKw * 1000);
   return [
     {
       rule: 'NO_PRODUCTION',
       subjectUuid: producers[0]!.sensorUuid,
       subjectName: producers[0]!.name,
       severity: 'critical',
-      message:
-        `No production since ${formatClock(restingSince, plant.timezone, now)}: ` +
-        `${formatAge(daylightMs)} of daylight at rest, while clear sky allows ` +
-        `${formatPower(clearSkyNowW)} now (${share.toFixed(0)} % of ${site.pv.peakPowerKw} kWp)`,
+      message: {
+        key: 'monitor.noProduction',
+        params: {
+          since: { clock: restingSince, zone: plant.timezone },
+          daylight: { duration: daylightMs },
+          clearSky: { power: clearSkyNowW },
+          share: { percent: share },
+          peak: { number: site.pv.peakPowerKw },
+        },
+      },
       link: historyLink(plant.timezone, restingSince, now),
     },
   ];
@@ -182,10 +198,16 @@ export function aboveClearSky(plant: PlantSnapshot, now: number): Finding[] {
       subjectUuid: meters[0]!.sensorUuid,
       subjectName: meters[0]!.name,
       severity: 'warning',
-      message:
-        `Production ${formatPower(producedW)} at ${formatClock(at, plant.timezone, now)} is above the ` +
-        `${formatPower(clearSkyW)} clear sky allows for ${site.pv.peakPowerKw} kWp ` +
-        `(${(producedW / Math.max(clearSkyW, 1)).toFixed(1)}×): check the meter's unit and the plant's peak power`,
+      message: {
+        key: 'monitor.aboveClearSky',
+        params: {
+          produced: { power: producedW },
+          at: { clock: at, zone: plant.timezone },
+          clearSky: { power: clearSkyW },
+          peak: { number: site.pv.peakPowerKw },
+          ratio: { number: producedW / Math.max(clearSkyW, 1), digits: 1, minDigits: 1 },
+        },
+      },
       link: historyLink(plant.timezone, at - 3 * 3_600_000, now),
     },
   ];
@@ -242,8 +264,13 @@ function impliedW(terms: readonly BalanceTerm[], flow: BalanceTerm['flow']): num
 const balanceThresholdW = (plant: PlantSnapshot) =>
   Math.max(BALANCE_MIN_W, BALANCE_PEAK_SHARE * (plant.site?.pv.peakPowerKw ?? 0) * 1000);
 
-const gridWords = (valueW: number) =>
-  valueW >= 0 ? `${formatPower(valueW)} import` : `${formatPower(-valueW)} export`;
+const gridWords = (valueW: number): HostText =>
+  valueW >= 0
+    ? { key: 'monitor.gridImport', params: { power: { power: valueW } } }
+    : { key: 'monitor.gridExport', params: { power: { power: -valueW } } };
+
+const balanceWords = (key: string, valueW: number | undefined): HostText[] =>
+  valueW === undefined ? [] : [{ key, params: { power: { power: valueW } } }];
 
 export function gridSign(plant: PlantSnapshot, now: number): Finding[] {
   const terms = plant.sensors ? balanceOf(plant.sensors) : null;
@@ -256,19 +283,26 @@ export function gridSign(plant: PlantSnapshot, now: number): Finding[] {
     (grid.valueW < -threshold && expected > threshold);
   if (!contradicts) return [];
   const value = (flow: BalanceTerm['flow']) => terms.find((term) => term.flow === flow)?.valueW;
-  const production = value('PRODUCTION');
-  const storage = value('STORAGE');
   return [
     {
       rule: 'GRID_SIGN',
       subjectUuid: grid.sensors[0]!.sensorUuid,
       subjectName: grid.sensors[0]!.name,
       severity: 'warning',
-      message:
-        `Grid meter reads ${gridWords(grid.valueW)} while consumption ${formatPower(value('CONSUMPTION')!)}` +
-        (production === undefined ? '' : `, production ${formatPower(production)}`) +
-        (storage === undefined ? '' : `, battery ${formatPower(storage)}`) +
-        ` mean ${gridWords(expected)}: is its current transformer mounted backwards?`,
+      message: {
+        key: 'monitor.gridSign',
+        params: {
+          reading: gridWords(grid.valueW),
+          balance: {
+            list: [
+              ...balanceWords('monitor.balance.consumption', value('CONSUMPTION')),
+              ...balanceWords('monitor.balance.production', value('PRODUCTION')),
+              ...balanceWords('monitor.balance.battery', value('STORAGE')),
+            ],
+          },
+          expected: gridWords(expected),
+        },
+      },
       link: historyLink(plant.timezone, now - 3_600_000, now),
     },
   ];
@@ -292,9 +326,15 @@ export function meterUnits(plant: PlantSnapshot): Finding[] {
         subjectUuid: sensor.sensorUuid,
         subjectName: sensor.name,
         severity: 'warning',
-        message:
-          `${sensor.name} reads ${formatPower(term.valueW)} where the plant's other meters say ` +
-          `${formatPower(expected)} (1/${Math.round(1 / ratio)}): does it report kW where W is expected?`,
+        message: {
+          key: 'monitor.meterUnits',
+          params: {
+            sensor: sensor.name,
+            reading: { power: term.valueW },
+            expected: { power: expected },
+            factor: Math.round(1 / ratio),
+          },
+        },
         link: { view: 'sensors' },
       },
     ];
@@ -317,10 +357,16 @@ export function socStuck(plant: PlantSnapshot, now: number): Finding[] {
         subjectUuid: sensor.sensorUuid,
         subjectName: sensor.name,
         severity: 'warning',
-        message:
-          `${sensor.name} has read ${sensor.lastValue} ${sensor.unit ?? ''} since ` +
-          `${formatClock(since, plant.timezone, now)} (${formatAge(now - since)}) while reporting: ` +
-          `a battery in use changes its charge`,
+        message: {
+          key: 'monitor.socStuck',
+          params: {
+            sensor: sensor.name,
+            value: sensor.lastValue === null ? '—' : { number: sensor.lastValue },
+            unit: sensor.unit ?? '',
+            since: { clock: since, zone: plant.timezone },
+            age: { duration: now - since },
+          },
+        },
         link: historyLink(plant.timezone, since, now),
       };
     });

@@ -6,8 +6,11 @@ import type {
   MonitorSettings,
   MuteInput,
 } from '../../ipc/contract.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import type { Emit } from '../eventBus.ts';
+import { wordsOf, type StoredText, type Wording } from '../hostText.ts';
+import type { LanguagePreference } from '../languagePreference.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import {
   acknowledge,
@@ -16,9 +19,11 @@ import {
   unmute,
   type EnvironmentAlerts,
   type RuleTiming,
+  type StoredAlert,
 } from './alertLifecycle.ts';
 import { plantNotifications } from './alertNotifications.ts';
 import { evaluatePlant, judgeableRules } from './alertRules.ts';
+import { alertInWords } from './alertWording.ts';
 import type { AlertStore } from './alertStore.ts';
 import { gatherSnapshots, type SourceKind } from './monitorSources.ts';
 
@@ -46,7 +51,21 @@ export interface MonitorDeps {
   log?: Logger;
   /** Delays and hysteresis per rule; default RULE_TIMING. */
   timing?: Record<AlertRule, RuleTiming>;
+  /** The language alerts and notifications are worded in; default English. */
+  language?: Pick<LanguagePreference, 'translator' | 'effective'>;
 }
+
+/** A cycle as kept: its problem in words only when asked. */
+type KeptCycle = Omit<MonitorCycle, 'error'> & { error?: StoredText };
+
+function cycleInWords({ error, ...cycle }: KeptCycle, wording: Wording): MonitorCycle {
+  return error === undefined ? cycle : { ...cycle, error: wordsOf(error, wording) };
+}
+
+const ENGLISH: NonNullable<MonitorDeps['language']> = {
+  translator: () => createTranslator('en'),
+  effective: () => 'en',
+};
 
 export interface Monitor {
   state(environmentId: string): AlertsState;
@@ -57,10 +76,14 @@ export interface Monitor {
   updateSettings(settings: MonitorSettings): void;
   /** One cycle of the environment now (joins the one running). */
   check(environmentId: string): Promise<void>;
+  /** The environment's alerts as kept, their messages not yet in words. */
+  kept(environmentId: string): readonly StoredAlert[];
   /** Open, unmuted alerts over every environment (the tray's count). */
   openCount(): number;
   /** The environment was removed: its alerts go with it. */
   forget(environmentId: string): void;
+  /** The user's language changed: the pages read their alerts again, now in it. */
+  languageChanged(): void;
   start(): void;
   dispose(): void;
 }
@@ -69,7 +92,8 @@ export function createMonitor(deps: MonitorDeps): Monitor {
   const log = deps.log ?? silentLogger;
   const memory = new Map<string, EnvironmentAlerts>();
   const sources = new Map<string, SourceKind>();
-  const lastCycles = new Map<string, MonitorCycle>();
+  const lastCycles = new Map<string, KeptCycle>();
+  const language = deps.language ?? ENGLISH;
   const plantNames = new Map<string, Map<string, string>>();
   const running = new Map<string, Promise<void>>();
   const lastNotified = new Map<string, number>();
@@ -87,16 +111,30 @@ export function createMonitor(deps: MonitorDeps): Monitor {
     return alerts;
   };
 
+  const wording = (): Wording => ({
+    t: language.translator(),
+    locale: language.effective(),
+    now: deps.now(),
+  });
+
   function stateOf(environmentId: string): AlertsState {
     const alerts = alertsOf(environmentId);
+    const words = wording();
+    const cycle = lastCycles.get(environmentId);
     return {
       environmentId,
-      alerts: alerts.alerts,
+      alerts: alerts.alerts.map((alert) => alertInWords(alert, words)),
       mutes: alerts.mutes.filter((entry) => Date.parse(entry.until) > deps.now()),
       settings,
-      lastCycle: lastCycles.get(environmentId) ?? null,
+      lastCycle: cycle ? cycleInWords(cycle, words) : null,
     };
   }
+
+  const announceAll = () => {
+    for (const environmentId of memory.keys()) {
+      deps.emit('alerts.changed', { environmentId, openCount: openIn(environmentId) });
+    }
+  };
 
   const openIn = (environmentId: string) =>
     alertsOf(environmentId).alerts.filter((alert) => alert.status === 'open').length;
@@ -169,11 +207,18 @@ export function createMonitor(deps: MonitorDeps): Monitor {
         durationMs: Math.round(performance.now() - started),
         source: gathered.source,
         ...(gathered.problems.length > 0 && {
-          error: `${gathered.problems.length} plant(s) could not be read: ${gathered.problems.slice(0, 3).join('; ')}`,
+          error: {
+            key: 'monitor.cycleProblems',
+            plural: gathered.problems.length,
+            params: { problems: gathered.problems.slice(0, 3).join('; ') },
+          },
         }),
       });
       keep(environmentId, outcome.state);
-      notify(environmentId, plantNotifications(environmentId, outcome.opened, outcome.resolved));
+      notify(
+        environmentId,
+        plantNotifications(environmentId, outcome.opened, outcome.resolved, wording()),
+      );
     } catch (error) {
       if (disposed) return;
       log.warn('Monitor cycle failed', { environmentId, error: String(error) });
@@ -230,11 +275,11 @@ export function createMonitor(deps: MonitorDeps): Monitor {
       settings = next;
       deps.store.saveSettings(next);
       if (rescheduled && timer) schedule();
-      for (const environmentId of memory.keys()) {
-        deps.emit('alerts.changed', { environmentId, openCount: openIn(environmentId) });
-      }
+      announceAll();
     },
+    languageChanged: announceAll,
     check,
+    kept: (environmentId) => alertsOf(environmentId).alerts,
     openCount() {
       let count = 0;
       for (const alerts of memory.values()) {

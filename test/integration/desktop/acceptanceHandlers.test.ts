@@ -85,6 +85,15 @@ describe('acceptance channels', () => {
     const restarted = await start();
     await restarted.handlers['environments.select'](environment.id);
     expect(await restarted.handlers['acceptance.get'](plantUuid)).toEqual(recorded);
+
+    // Re-checks and alerts are worded when read: another language has the pages read them again.
+    const announced: string[] = [];
+    restarted.events.on('acceptance.changed', () => announced.push('acceptance.changed'));
+    restarted.events.on('alerts.changed', () => announced.push('alerts.changed'));
+    restarted.monitor.state(environment.id);
+    await restarted.handlers['app.setLanguage']('it');
+    expect(announced.sort()).toEqual(['acceptance.changed', 'alerts.changed']);
+    await restarted.handlers['app.setLanguage'](null);
   });
 
   test('refuses arguments outside the contract', async () => {

@@ -5,6 +5,8 @@ import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DraftContent, type DraftContentInput } from '../../../electron/ipc/contract.ts';
 import { createApiClient } from '../../../electron/services/api/apiClient.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import {
   createDraftService,
   type DraftService,
@@ -78,7 +80,7 @@ function wiredAxios(wire: Wire): AxiosInstance {
 }
 
 /** A host over `dataDir`, signed in as the installer: a new one is a restart of the app. */
-function host(dataDir: string, wire: Wire = { writes: [] }): DraftService {
+function host(dataDir: string, wire: Wire = { writes: [] }, locale?: AppLocale): DraftService {
   const client = createApiClient({
     baseUrl: server.url,
     credentials: { token: async () => token, renewAfter401: async () => false },
@@ -87,6 +89,7 @@ function host(dataDir: string, wire: Wire = { writes: [] }): DraftService {
   return createDraftService({
     store: createDraftStore(dataDir),
     owner: () => OWNER,
+    ...(locale && { t: () => createTranslator(locale) }),
     clientFor(owner) {
       // The service asks for the draft's own environment and account, and nothing else.
       expect(owner).toEqual(OWNER);
@@ -319,6 +322,13 @@ describe('sending a draft', () => {
     ]);
     expect(result.draft.refusals[0]!.message).toMatch(/Somebody else’s barn.*name/);
     expect(wire.writes).toEqual(['POST /plants']);
+    // Worded in the user's language at the moment of the send; the plant's name as it is.
+    const german = host(newDataDir(), { writes: [] }, 'de');
+    const again = await german.send(german.save({ content: DraftContent.parse(content) }).draftId);
+    expect(again.message).toBe('Der Server hat die Anlage abgelehnt: Es wurde nichts angelegt.');
+    expect(again.draft.refusals[0]!.message).toMatch(
+      /^Der Server hat bereits eine Anlage mit dieser externen ID, „Somebody else’s barn“, die sich vom Entwurf unterscheidet in: .*name/,
+    );
     expect(await onServer(externalId)).toEqual([
       {
         plantUuid: other.body.plantUuid,

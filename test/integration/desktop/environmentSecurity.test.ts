@@ -115,18 +115,21 @@ describe('a production address change', () => {
     expect(moved.baseUrl).toBe('https://moved.example/api');
   });
 
-  test('is refused where no native dialog can ask (browser mode)', async () => {
+  test('is refused where no native dialog can ask (browser mode), in the user’s language', async () => {
     const { handlers } = await services();
     const created = await handlers['environments.add'](production(server.url));
-    expect(
-      await refusal(
-        handlers['environments.update'](created.id, production('https://moved.example')),
-      ),
-    ).toEqual({
+    const move = () =>
+      refusal(handlers['environments.update'](created.id, production('https://moved.example')));
+    expect(await move()).toEqual({
       kind: 'forbidden',
       message:
         'The address of Production, a production environment, can be changed only in the desktop app',
     });
+    // The host's refusals are made in the user's language of the moment.
+    await handlers['app.setLanguage']('de');
+    expect((await move()).message).toBe(
+      'Die Adresse von Production, einer Produktivumgebung, lässt sich nur in der Desktop-App ändern',
+    );
   });
 });
 

@@ -113,11 +113,13 @@ describe('with the fleet extensions', () => {
   test('each says what was measured against what was expected, and links to the evidence', () => {
     const alerts = h.monitor.state('local').alerts;
     const berlin = alerts.find((alert) => alert.plantName === 'Berlin Dachhaus')!;
-    expect(berlin.message).toMatch(/^No production since 10:30: 1 h 30 min of daylight at rest/);
+    expect(berlin.message).toMatch(
+      /^No production since 10:30 AM: 1 hr, 30 min of daylight at rest/,
+    );
     expect(berlin.link).toMatchObject({ view: 'history', granularity: 'minutes' });
     const milano = alerts.find((alert) => alert.plantName === 'Milano Capannone')!;
     expect(milano.message).toMatch(
-      /^PV production: no reading since 10:59 \(1 h 1 min\); it should report every 1 min$/,
+      /^PV production: no reading since 10:59 AM \(1 hr, 1 min\); it should report every 1 min$/,
     );
   });
 

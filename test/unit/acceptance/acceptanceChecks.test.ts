@@ -12,6 +12,10 @@ import {
   type AcceptanceInput,
   type PowerBucket,
 } from '../../../electron/services/acceptance/acceptanceChecks.ts';
+import type { StoredAcceptanceFinding } from '../../../electron/services/acceptance/acceptanceWording.ts';
+import { wordsOf, type StoredText } from '../../../electron/services/hostText.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import { createPvModel, type PvSite } from '../../../server/domain/index.ts';
 
 /**
@@ -71,8 +75,12 @@ const alert = (severity: Alert['severity'], message: string) => ({
   message,
   muted: false,
 });
-const figureOf = (finding: { figures: { name: string; value: number | null }[] }, name: string) =>
-  finding.figures.find((entry) => entry.name === name)?.value;
+/** A stored text as an English reader reads it. */
+const inWords = (text: StoredText, locale: AppLocale = 'en') =>
+  wordsOf(text, { t: createTranslator(locale), locale, now: SUMMER.endMs });
+const en = (text: StoredText) => inWords(text);
+const figureOf = (finding: StoredAcceptanceFinding, name: string) =>
+  finding.figures.find((entry) => en(entry.name) === name)?.value;
 
 describe('production against clear-sky expectation', () => {
   test('a cloudy summer day at 70 % of clear sky passes, with its numbers', () => {
@@ -80,7 +88,7 @@ describe('production against clear-sky expectation', () => {
     expect(finding.status).toBe('pass');
     expect(figureOf(finding, 'production ÷ clear sky')).toBeCloseTo(70, 0);
     expect(figureOf(finding, 'clear-sky expectation')).toBeGreaterThan(20);
-    expect(finding.finding).toMatch(/70 % of the .* kWh a clear sky allows/);
+    expect(en(finding.finding)).toMatch(/70% of the .* kWh a clear sky allows/);
   });
 
   test('twice clear sky fails as a wrong unit or peak power', () => {
@@ -88,7 +96,7 @@ describe('production against clear-sky expectation', () => {
       input({ production: clearSkyShare(TURIN, SUMMER, 2) }),
     );
     expect(finding.status).toBe('fail');
-    expect(finding.action).toMatch(/unit .* peak power/);
+    expect(en(finding.action)).toMatch(/unit .* peak power/);
   });
 
   test('nothing on a summer day fails as tripped; a kW meter read as W does too', () => {
@@ -101,7 +109,7 @@ describe('production against clear-sky expectation', () => {
     }));
     const finding = productionAgainstExpectation(input({ production: kilowatts }));
     expect(finding.status).toBe('fail');
-    expect(finding.action).toMatch(/breaker/);
+    expect(en(finding.action)).toMatch(/breaker/);
   });
 
   test('a tenth of clear sky is a warning (overcast, snow or a partial fault)', () => {
@@ -131,17 +139,17 @@ describe('production against clear-sky expectation', () => {
       input({ site: tromso, window: polar, production: constant(polar, 0) }),
     );
     expect(finding.status).toBe('notApplicable');
-    expect(finding.finding).toMatch(/almost no light/);
+    expect(en(finding.finding)).toMatch(/almost no light/);
   });
 
   test('a plant without PV has nothing to expect; without production data, nothing to judge', () => {
     const noPv = productionAgainstExpectation(input({ site: null, production: null }));
     expect(noPv.status).toBe('notApplicable');
-    expect(noPv.finding).toMatch(/no PV settings/);
+    expect(en(noPv.finding)).toMatch(/no PV settings/);
     expect(productionAgainstExpectation(input({ production: null })).status).toBe('notApplicable');
     const sparse = productionAgainstExpectation(input({ production: constant(SUMMER, 0, 0.3) }));
     expect(sparse.status).toBe('notApplicable');
-    expect(sparse.finding).toMatch(/30 %/);
+    expect(en(sparse.finding)).toMatch(/30%/);
   });
 });
 
@@ -207,17 +215,17 @@ describe('data coverage', () => {
       input({ sensors: [{ name: 'Heat pump', flow: 'CONSUMPTION', coverage: 0.9 }] }),
     );
     expect(warn.status).toBe('warning');
-    expect(warn.finding).toContain('“Heat pump” 90 %');
+    expect(en(warn.finding)).toContain('“Heat pump” 90%');
     const fail = dataCoverage(input({ consumption: constant(SUMMER, 400, 0.5) }));
     expect(fail.status).toBe('fail');
-    expect(fail.finding).toContain('consumption 50 %');
+    expect(en(fail.finding)).toContain('consumption 50%');
   });
 
   test('against a server without sensor statuses: the plant totals, said so', () => {
     const finding = dataCoverage(input({ sensors: null }));
     expect(finding.status).toBe('pass');
-    expect(finding.finding).toMatch(/plant totals only/);
-    expect(finding.figures.map((entry) => entry.name)).toEqual([
+    expect(en(finding.finding)).toMatch(/plant totals only/);
+    expect(finding.figures.map((entry) => en(entry.name))).toEqual([
       'production (plant), window',
       'consumption (plant), window',
     ]);
@@ -225,7 +233,7 @@ describe('data coverage', () => {
 
   test('a re-check run late says which 24 hours the per-sensor shares are of', () => {
     const late = dataCoverage(input({ checkedAtMs: SUMMER.endMs + 30 * HOUR }));
-    expect(late.finding).toMatch(/ran late/);
+    expect(en(late.finding)).toMatch(/ran late/);
   });
 
   test('nothing measured at all is not judged', () => {
@@ -247,7 +255,7 @@ describe('open alerts and the verdict', () => {
       }),
     );
     expect(finding.status).toBe('fail');
-    expect(finding.finding).toBe('Open: “PV” is silent; PV health degraded.');
+    expect(en(finding.finding)).toBe('Open: “PV” is silent; PV health degraded.');
     expect(figureOf(finding, 'open critical alerts')).toBe(1);
   });
 
@@ -263,5 +271,50 @@ describe('open alerts and the verdict', () => {
     expect(noPv.windowEnd).toBe('2026-06-22T08:00:00.000Z');
     const failing = judgeAcceptance(input({ openAlerts: [alert('critical', 'tripped')] }));
     expect(failing.status).toBe('fail');
+  });
+});
+
+describe('in the reader’s language', () => {
+  const gaps = dataCoverage(
+    input({ sensors: [{ name: 'Heat pump', flow: 'CONSUMPTION', coverage: 0.905 }] }),
+  );
+
+  test('kept as keys and raw figures, worded in English, German and Italian', () => {
+    expect(gaps.title).toEqual({ key: 'acceptance.title.dataCoverage' });
+    expect(en(gaps.finding)).toBe(
+      'Gaps in the data: “Heat pump” 90.5% (pass from 95%, fail below 80%).',
+    );
+    expect(inWords(gaps.finding, 'de')).toBe(
+      'Lücken in den Daten: „Heat pump“ 90,5\u00a0% (bestanden ab 95\u00a0%, nicht bestanden unter 80\u00a0%).',
+    );
+    expect(inWords(gaps.finding, 'it')).toBe(
+      'Lacune nei dati: «Heat pump» 90,5% (superato con almeno 95%, non superato sotto 80%).',
+    );
+    expect(gaps.figures.map((figure) => inWords(figure.name, 'de'))).toEqual([
+      'Erzeugung (Anlage), Zeitfenster',
+      'Verbrauch (Anlage), Zeitfenster',
+      'Heat pump, letzte 24 Std.',
+    ]);
+
+    const pass = productionAgainstExpectation(input());
+    expect(inWords(pass.title, 'it')).toBe("Produzione rispetto all'attesa a cielo sereno");
+    expect(inWords(pass.finding, 'de')).toMatch(
+      /^\d+,\d kWh erzeugt, 70\u00a0% der \d+,\d kWh, die klarer Himmel erlaubt \(Wolken senken den Wert\)\.$/,
+    );
+    expect(inWords(pass.finding, 'it')).toMatch(
+      /^\d+,\d kWh prodotti, pari a 70% dei \d+,\d kWh consentiti dal cielo sereno/,
+    );
+  });
+
+  test('more open alerts than listed: a plural in each language', () => {
+    const four = ['a', 'b', 'c', 'd'].map((name) => alert('warning', `${name} silent`));
+    const five = [...four, alert('warning', 'e silent')];
+    const one = openAlerts(input({ openAlerts: four })).finding;
+    const two = openAlerts(input({ openAlerts: five })).finding;
+    expect(en(one)).toBe('Open: a silent; b silent; c silent and 1 more.');
+    expect(inWords(one, 'de')).toBe('Offen: a silent; b silent; c silent und 1 weiterer.');
+    expect(inWords(two, 'de')).toBe('Offen: a silent; b silent; c silent und 2 weitere.');
+    expect(inWords(one, 'it')).toBe('Aperti: a silent; b silent; c silent e 1 altro.');
+    expect(inWords(two, 'it')).toBe('Aperti: a silent; b silent; c silent e altri 2.');
   });
 });

@@ -11,7 +11,10 @@ import {
   type AcceptanceService,
 } from '../../../electron/services/acceptance/acceptanceService.ts';
 import { createAcceptanceStore } from '../../../electron/services/acceptance/acceptanceStore.ts';
+import type { LanguagePreference } from '../../../electron/services/languagePreference.ts';
 import { silentLogger } from '../../../electron/services/logger.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 /**
  * The re-check's scheduling on a fake clock over a real data folder: due while the app runs,
@@ -46,6 +49,7 @@ function service(
     signedIn?: () => boolean;
     alerts?: Partial<Alert>[];
     read?: (window: AcceptanceReadings['window']) => Promise<AcceptanceReadings>;
+    language?: Pick<LanguagePreference, 'translator' | 'effective'>;
   } = {},
 ) {
   const events: unknown[] = [];
@@ -60,6 +64,7 @@ function service(
     emit: ((event: string, payload: unknown) => events.push([event, payload])) as never,
     now: () => Date.now(),
     read,
+    ...(options.language && { language: options.language }),
   });
   services.push(created);
   return { service: created, read, events };
@@ -192,5 +197,38 @@ describe('the acceptance re-check', () => {
     await vi.advanceTimersByTimeAsync(15 * MINUTE);
     expect(read).toHaveBeenCalledTimes(2);
     expect(acceptance.get('local', PLANT)).toMatchObject({ status: 'done', lastError: null });
+  });
+
+  test('worded when read, in the language of the moment; files from before read as they are', async () => {
+    let locale: AppLocale = 'en';
+    const { service: acceptance, events } = service({
+      language: { effective: () => locale, translator: () => createTranslator(locale) },
+    });
+    acceptance.start();
+    acceptance.commissioned('local', { plantUuid: PLANT, plantName: 'Roof' });
+    await vi.advanceTimersByTimeAsync(RECHECK_DELAY_MS + MINUTE);
+    const production = () => acceptance.get('local', PLANT)!.result!.findings[1]!;
+    expect(production()).toMatchObject({
+      title: 'Production against clear-sky expectation',
+      finding: 'The plant has no PV settings (no PV plant): there is no production to expect.',
+    });
+
+    locale = 'de';
+    events.length = 0;
+    acceptance.languageChanged();
+    expect(events).toEqual([['acceptance.changed', { environmentId: 'local', plantUuid: PLANT }]]);
+    expect(production()).toMatchObject({
+      title: 'Erzeugung im Vergleich zur Klarhimmel-Erwartung',
+      finding:
+        'Die Anlage hat keine PV-Einstellungen (keine PV-Anlage): Es ist keine Erzeugung zu erwarten.',
+    });
+
+    const old = structuredClone(acceptance.get('local', PLANT)!);
+    old.result!.findings[1]!.finding = 'Production is not measured.';
+    createAcceptanceStore(dataDir, silentLogger).save('old', [old]);
+    expect(acceptance.get('old', PLANT)!.result!.findings[1]).toMatchObject({
+      title: 'Erzeugung im Vergleich zur Klarhimmel-Erwartung',
+      finding: 'Production is not measured.',
+    });
   });
 });

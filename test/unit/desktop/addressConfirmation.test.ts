@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { MessageBoxOptions } from 'electron';
 import { createAddressConfirmation } from '../../../electron/main/addressConfirmation.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 describe('the production address confirmation', () => {
   const change = { name: 'Production', from: 'https://api.example', to: 'https://new.example' };
@@ -18,6 +19,7 @@ describe('the production address confirmation', () => {
           shown.push(options);
           return { response: button, checkboxChecked: false };
         },
+        t: () => createTranslator('en'),
       });
       expect(await confirm(change)).toBe(answer);
       expect(shown[0]).toMatchObject({
@@ -30,4 +32,23 @@ describe('the production address confirmation', () => {
       expect(shown[0]!.detail).toContain('https://api.example');
     },
   );
+
+  test('in the user’s language: Italian', async () => {
+    const shown: MessageBoxOptions[] = [];
+    const confirm = createAddressConfirmation({
+      window: () => undefined,
+      showMessageBox: async (_window, options) => {
+        shown.push(options);
+        return { response: 0, checkboxChecked: false };
+      },
+      t: () => createTranslator('it'),
+    });
+    await confirm(change);
+    expect(shown[0]).toMatchObject({
+      title: "Modifica dell'indirizzo di un ambiente di produzione",
+      message: 'Collegare Production a https://new.example?',
+      buttons: ["Mantieni l'indirizzo attuale", "Modifica l'indirizzo"],
+    });
+    expect(shown[0]!.detail).toMatch(/^Attualmente si collega a https:\/\/api\.example\./);
+  });
 });

@@ -4,6 +4,8 @@ import {
   createAlertTray,
   trayLabel,
 } from '../../../electron/main/alertTray.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 /** The alert notifications and tray icon, wired to fakes of Electron's classes. */
 
@@ -26,6 +28,8 @@ describe('notifications', () => {
     notify({
       environmentId: 'local',
       plantUuid: 'p',
+      opened: 1,
+      cleared: 0,
       title: 'Berlin: 1 new alert',
       body: 'No production',
     });
@@ -41,6 +45,8 @@ describe('notifications', () => {
     createAlertNotifier({ createNotification, isSupported: () => false, showAlerts: () => {} })({
       environmentId: 'local',
       plantUuid: 'p',
+      opened: 1,
+      cleared: 0,
       title: 't',
       body: 'b',
     });
@@ -50,6 +56,7 @@ describe('notifications', () => {
 
 describe('the tray', () => {
   function fakes() {
+    let locale: AppLocale = 'en';
     const trays: { tooltip?: string; menu?: unknown; destroyed: boolean }[] = [];
     const deps = {
       createTray: () => {
@@ -71,8 +78,9 @@ describe('the tray', () => {
       showWindow: () => {},
       showAlerts: () => {},
       quit: () => {},
+      t: () => createTranslator(locale),
     };
-    return { trays, deps };
+    return { trays, deps, switchTo: (next: AppLocale) => (locale = next) };
   }
 
   test('appears when the setting is on, with the open-alert count, and goes when it is off', () => {
@@ -90,7 +98,25 @@ describe('the tray', () => {
   });
 
   test('labels', () => {
-    expect(trayLabel('PlantDesk', 0)).toBe('PlantDesk: no open alerts');
-    expect(trayLabel('PlantDesk', 1)).toBe('PlantDesk: 1 open alert');
+    const t = createTranslator('en');
+    expect(trayLabel(t, 'PlantDesk', 0)).toBe('PlantDesk: no open alerts');
+    expect(trayLabel(t, 'PlantDesk', 1)).toBe('PlantDesk: 1 open alert');
+  });
+
+  test('in the user’s language, written again when it changes', () => {
+    const { trays, deps, switchTo } = fakes();
+    const tray = createAlertTray(deps);
+    tray.setEnabled(true);
+    tray.setOpenCount(1);
+    switchTo('it');
+    tray.relabel();
+    expect(trays[0]!.tooltip).toBe('PlantDesk: 1 allarme aperto');
+    expect(trays[0]!.menu).toEqual(['PlantDesk: 1 allarme aperto', 'Apri PlantDesk', 'Esci']);
+    switchTo('de');
+    tray.setOpenCount(2);
+    expect(trays[0]!.menu).toEqual(['PlantDesk: 2 offene Alarme', 'PlantDesk öffnen', 'Beenden']);
+    expect(trayLabel(createTranslator('de'), 'PlantDesk', 0)).toBe(
+      'PlantDesk: keine offenen Alarme',
+    );
   });
 });

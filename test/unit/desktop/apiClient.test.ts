@@ -8,6 +8,8 @@ import {
   type Credentials,
 } from '../../../electron/services/api/apiClient.ts';
 import { ApiError } from '../../../electron/services/api/apiError.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import type { LogFields, Logger } from '../../../electron/services/logger.ts';
 
 /**
@@ -339,6 +341,20 @@ describe('retries', () => {
       message: `Could not reach ${server.url}: connection refused`,
     });
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  test('in the user’s language of the moment: German, then Italian', async () => {
+    const server = await fakeServer(() => {});
+    await server.close();
+    let locale: AppLocale = 'de';
+    const api = client(server, { t: () => createTranslator(locale) });
+    expect((await rejection(api.currentUser({}))).message).toBe(
+      `${server.url} ist nicht erreichbar: Verbindung abgelehnt`,
+    );
+    locale = 'it';
+    expect((await rejection(api.currentUser({}))).message).toBe(
+      `Impossibile raggiungere ${server.url}: connessione rifiutata`,
+    );
   });
 
   test('Retry-After is honoured, up to its cap', async () => {

@@ -15,6 +15,8 @@ import {
 } from '../../../electron/services/commissioningNotes.ts';
 import { draftFolders, ownerOf } from '../../../electron/services/drafts/draftStore.ts';
 import { HostError } from '../../../electron/services/hostError.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 /** The notes service over a real folder, and the channels' argument checks. */
 
@@ -30,12 +32,15 @@ let dataDir: string;
 let service: CommissioningNotesService;
 let environmentId: string;
 let ids: number;
+let locale: AppLocale;
 
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'plantdesk-notes-'));
   environmentId = 'local';
   ids = 0;
+  locale = 'en';
   service = createCommissioningNotes({
+    t: () => createTranslator(locale),
     locate: notesLocator({
       dataDir,
       environmentId: () => environmentId,
@@ -123,7 +128,13 @@ describe('commissioning notes', () => {
     for (let index = 0; index < PHOTOS_PER_STEP_MAX; index++) {
       service.addPhoto(PLANT, 'devices', { dataUrl: PNG });
     }
-    expect(() => service.addPhoto(PLANT, 'devices', { dataUrl: PNG })).toThrow(/at most 6 photos/);
+    expect(() => service.addPhoto(PLANT, 'devices', { dataUrl: PNG })).toThrow(
+      'A step keeps at most 6 photos: remove one first',
+    );
+    locale = 'de';
+    expect(() => service.addPhoto(PLANT, 'devices', { dataUrl: PNG })).toThrow(
+      'Ein Schritt speichert höchstens 6 Fotos: Entfernen Sie zuerst eines',
+    );
     expect(service.addPhoto(PLANT, 'vendors', { dataUrl: PNG }).steps.vendors?.photos).toHaveLength(
       1,
     );

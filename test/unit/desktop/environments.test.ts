@@ -15,6 +15,7 @@ import {
   type EnvironmentStoreDeps,
 } from '../../../electron/services/environments.ts';
 import type { LogFields, Logger } from '../../../electron/services/logger.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 let dataDir: string;
 let counter: number;
@@ -198,6 +199,18 @@ describe('user environments', () => {
       message: 'The Local sandbox is built in and cannot be edited',
     });
     expect(serialized(() => store.remove('local')).message).toMatch(/cannot be removed/);
+  });
+
+  test('refusals are made in the user’s language', () => {
+    const german = open({ t: () => createTranslator('de') });
+    german.add(staging);
+    expect(serialized(() => german.add(staging)).message).toBe(
+      'Es gibt bereits eine Umgebung namens „Staging“; wählen Sie einen anderen Namen',
+    );
+    expect(serialized(() => open({ t: () => createTranslator('it') }).remove('local'))).toEqual({
+      kind: 'invalidArguments',
+      message: "L'ambiente Local sandbox è integrato e non può essere rimosso",
+    });
   });
 
   test('unknown ids are refused by update, remove and select', () => {

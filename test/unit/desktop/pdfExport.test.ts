@@ -6,12 +6,18 @@ import {
   withPdfExtension,
   type PdfWindow,
 } from '../../../electron/main/pdfExport.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 /** The report's "Save as PDF" in Electron, with fakes for the window, the dialog and the disk. */
 
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46]); // %PDF
 
-function fakes(choice: { canceled: boolean; filePath?: string }, window?: PdfWindow | null) {
+function fakes(
+  choice: { canceled: boolean; filePath?: string },
+  window?: PdfWindow | null,
+  locale: AppLocale = 'en',
+) {
   const target: PdfWindow = window ?? { webContents: { printToPDF: vi.fn(async () => PDF) } };
   const deps = {
     window: vi.fn(() => (window === null ? undefined : target)),
@@ -20,6 +26,7 @@ function fakes(choice: { canceled: boolean; filePath?: string }, window?: PdfWin
       async (_path: string, _data: Uint8Array, _options: { exclusive: boolean }) => {},
     ),
     defaultDirectory: vi.fn((): string | undefined => '/home/installer/Documents'),
+    t: () => createTranslator(locale),
   };
   return { deps, target, save: createPdfExport(deps) };
 }
@@ -92,5 +99,18 @@ describe('saving the report as PDF', () => {
     const { deps, save } = fakes({ canceled: false, filePath: '/read-only/x.pdf' });
     deps.writeFile.mockRejectedValue(new Error('EACCES: permission denied'));
     await expect(save('x.pdf')).rejects.toThrow('EACCES');
+  });
+
+  it('speaks the user’s language: the dialog, its filter and the refusal in German', async () => {
+    const { deps, save } = fakes({ canceled: false, filePath: '/tmp/bericht' }, undefined, 'de');
+    deps.writeFile.mockRejectedValue(Object.assign(new Error('EEXIST'), { code: 'EEXIST' }));
+    const error = await save('Inbetriebnahme.pdf').catch((caught: unknown) => caught);
+    expect(deps.showSaveDialog.mock.calls[0]![1]).toMatchObject({
+      title: 'Inbetriebnahmeprotokoll als PDF speichern',
+      filters: [{ name: 'PDF-Dokument', extensions: ['pdf'] }],
+    });
+    expect((error as Error).message).toBe(
+      'bericht.pdf ist dort bereits vorhanden: Speichern Sie erneut und wählen Sie einen anderen Namen',
+    );
   });
 });

@@ -4,6 +4,8 @@ import type { ApiClient, Credentials } from '../../../electron/services/api/apiC
 import { ApiError } from '../../../electron/services/api/apiError.ts';
 import { secretKeys, type SecretStore } from '../../../electron/services/secrets.ts';
 import { createSessionManager } from '../../../electron/services/session.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 /**
  * Orderings the real server cannot be made to produce on demand: a fake client whose answers
@@ -58,7 +60,8 @@ function keychainDouble(initial: Record<string, string> = {}) {
   return { store, entries };
 }
 
-function setup(store: SecretStore) {
+function setup(store: SecretStore, locale: AppLocale = 'en') {
+  const events: unknown[] = [];
   const calls: { route: string; token?: string }[] = [];
   const pending = {
     refresh: [] as ReturnType<typeof deferred<ReturnType<typeof pair>>>[],
@@ -86,13 +89,21 @@ function setup(store: SecretStore) {
   };
   const manager = createSessionManager({
     secrets: store,
-    emit: () => {},
+    emit: ((event: string, payload: unknown) => events.push([event, payload])) as never,
+    t: () => createTranslator(locale),
     createClient: (options) => {
       credentials = options.credentials;
       return client as unknown as ApiClient;
     },
   });
-  return { manager, calls, pending, credentials: () => credentials, next: () => issued++ };
+  return {
+    manager,
+    calls,
+    pending,
+    events,
+    credentials: () => credentials,
+    next: () => issued++,
+  };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -172,5 +183,25 @@ describe('session orderings', () => {
     pending.refresh[0]!.reject(new ApiError('network', 'Could not reach server.test'));
     await expect(renewal).rejects.toMatchObject({ kind: 'network' });
     expect(manager.state().status).toBe('signedIn');
+  });
+
+  test('an ended session is announced in the user’s language, the server’s reason kept as it is', async () => {
+    const { store } = keychainDouble();
+    const { manager, pending, credentials, events } = setup(store, 'de');
+    await manager.activate(environment);
+    await manager.signIn({ email: EMAIL, password: 'pw', remember: false });
+    const renewal = credentials().renewAfter401('access-1');
+    await tick();
+    pending.refresh[0]!.reject(new ApiError('api', 'Refresh token expired', { status: 401 }));
+    expect(await renewal).toBe(false);
+    expect(events).toContainEqual([
+      'session.expired',
+      {
+        environmentId: 'env',
+        email: EMAIL,
+        message:
+          'Ihre Sitzung in Env ist beendet (Refresh token expired). Melden Sie sich erneut an, um fortzufahren.',
+      },
+    ]);
   });
 });

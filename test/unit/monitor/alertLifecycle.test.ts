@@ -11,6 +11,9 @@ import {
 } from '../../../electron/services/monitor/alertLifecycle.ts';
 import { plantNotifications } from '../../../electron/services/monitor/alertNotifications.ts';
 import type { Finding } from '../../../electron/services/monitor/alertRules.ts';
+import type { HostText, Wording } from '../../../electron/services/hostText.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 const PLANT = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -18,7 +21,31 @@ const T0 = Date.parse('2026-06-21T10:00:00Z');
 const MINUTE = 60_000;
 const ALL_RULES = new Set<AlertRule>(ALERT_RULES);
 
-const finding = (rule: AlertRule, message = `${rule} now`): Finding => ({
+/** Texts as the rules make them: a key and raw figures. */
+const status = (name: 'DEGRADED' | 'FAULT'): HostText => ({
+  key: 'monitor.pvHealth',
+  params: { status: { key: `monitor.healthStatus.${name}` } },
+});
+const degraded: HostText = {
+  key: 'monitor.pvHealthPerformance',
+  params: { status: { key: 'monitor.healthStatus.DEGRADED' }, performance: { percent: 0.584 } },
+};
+const silent: HostText = {
+  key: 'monitor.sensorSilent',
+  params: {
+    sensor: 'Grid meter',
+    since: { clock: T0 + 12 * MINUTE, zone: 'Europe/Berlin' },
+    age: { duration: 8 * MINUTE },
+    interval: { duration: 90_000 },
+  },
+};
+const wording = (locale: AppLocale, now = T0): Wording => ({
+  t: createTranslator(locale),
+  locale,
+  now,
+});
+
+const finding = (rule: AlertRule, message: HostText = status('FAULT')): Finding => ({
   rule,
   subjectUuid: rule === 'PV_HEALTH' ? null : 'aaaaaaaa-0000-4000-8000-000000000001',
   subjectName: rule === 'PV_HEALTH' ? null : 'Grid meter',
@@ -51,13 +78,13 @@ describe('delay before opening', () => {
     expect(step.state.pending).toHaveLength(1);
     step = cycle(step.state, T0 + 10 * MINUTE, [plant([finding('GRID_SIGN')])]);
     expect(step.opened).toEqual([]);
-    step = cycle(step.state, T0 + 15 * MINUTE, [plant([finding('GRID_SIGN', 'still')])]);
+    step = cycle(step.state, T0 + 15 * MINUTE, [plant([finding('GRID_SIGN', degraded)])]);
     expect(step.opened).toHaveLength(1);
     expect(step.opened[0]).toMatchObject({
       status: 'open',
       since: '2026-06-21T10:00:00.000Z',
       openedAt: '2026-06-21T10:15:00.000Z',
-      message: 'still',
+      message: degraded,
     });
     expect(step.state.pending).toEqual([]);
   });
@@ -122,9 +149,7 @@ describe('hysteresis before clearing', () => {
       plants: [],
       allPlantUuids: new Set([OTHER]),
     });
-    expect(step.resolved[0]!.history.at(-1)!.message).toBe(
-      'The plant is no longer in this environment',
-    );
+    expect(step.resolved[0]!.history.at(-1)!.message).toEqual({ key: 'monitor.plantGone' });
   });
 });
 
@@ -141,7 +166,7 @@ describe('mutes and acknowledgements', () => {
       plant([finding('PV_HEALTH')], ALL_RULES, OTHER),
     ]);
     expect(step.opened.find((alert) => alert.plantUuid === PLANT)!.muted).toBe(true);
-    const notifications = plantNotifications('local', step.opened, step.resolved);
+    const notifications = plantNotifications('local', step.opened, step.resolved, wording('en'));
     expect(notifications.map((entry) => entry.plantUuid)).toEqual([OTHER]);
     // After the window the mute is gone.
     expect(cycle(step.state, Date.parse('2026-06-21T12:00:01Z'), []).state.mutes).toEqual([]);
@@ -185,34 +210,54 @@ describe('mutes and acknowledgements', () => {
 });
 
 describe('notifications', () => {
-  test('one per plant and cycle: new alerts and cleared ones together', () => {
+  test('one per plant and cycle: new alerts and cleared ones together, in words of the moment', () => {
     const first = cycle(NO_ALERTS, T0, [
-      plant([
-        finding('NO_PRODUCTION', 'No production since 10:30'),
-        finding('PV_HEALTH', 'PV health DEGRADED'),
-      ]),
+      plant([finding('NO_PRODUCTION', degraded), finding('PV_HEALTH', status('FAULT'))]),
     ]);
-    expect(plantNotifications('local', first.opened, first.resolved)).toEqual([
+    expect(plantNotifications('local', first.opened, first.resolved, wording('en'))).toEqual([
       {
         environmentId: 'local',
         plantUuid: PLANT,
+        opened: 2,
+        cleared: 0,
         title: 'Berlin Dachhaus: 2 new alerts',
-        body: 'No production since 10:30\nPV health DEGRADED',
+        body:
+          'PV health over the last 7 days is DEGRADED: 58% of the expected energy\n' +
+          'PV health over the last 7 days is FAULT',
       },
     ]);
     // Production is back and a sensor went silent: the silent sensor waits for its 5-minute
     // delay, no production for its 15-minute hysteresis; both happen in the cycle 20 min later.
-    const seen = [finding('PV_HEALTH'), finding('SENSOR_SILENT', 'Grid meter silent')];
+    const seen = [finding('PV_HEALTH'), finding('SENSOR_SILENT', silent)];
     const next = cycle(first.state, T0 + 5 * MINUTE, [plant(seen)]);
     expect([next.opened, next.resolved]).toEqual([[], []]);
     const later = cycle(next.state, T0 + 20 * MINUTE, [plant(seen)]);
-    expect(plantNotifications('local', later.opened, later.resolved)).toEqual([
+    const at = T0 + 20 * MINUTE;
+    expect(plantNotifications('local', later.opened, later.resolved, wording('en', at))).toEqual([
       {
         environmentId: 'local',
         plantUuid: PLANT,
+        opened: 1,
+        cleared: 1,
         title: 'Berlin Dachhaus: 1 new alert, 1 cleared',
-        body: 'Grid meter silent\nCleared: No production since 10:30',
+        body:
+          'Grid meter: no reading since 12:12 PM (8 min); it should report every 2 min\n' +
+          'Cleared: PV health over the last 7 days is DEGRADED: 58% of the expected energy',
       },
+    ]);
+    expect(plantNotifications('local', first.opened, [], wording('de'))[0]).toMatchObject({
+      title: 'Berlin Dachhaus: 2 neue Alarme',
+      body:
+        'PV-Zustand der letzten 7 Tage: BEEINTRÄCHTIGT, 58\u00a0% des erwarteten Ertrags\n' +
+        'PV-Zustand der letzten 7 Tage: STÖRUNG',
+    });
+    expect(plantNotifications('local', later.opened, later.resolved, wording('it', at))).toEqual([
+      expect.objectContaining({
+        title: 'Berlin Dachhaus: 1 nuovo allarme, 1 risolto',
+        body:
+          'Grid meter: nessuna lettura da 12:12 (8 min); dovrebbe trasmettere ogni 2 min\n' +
+          "Risolto: Stato FV degli ultimi 7 giorni: DEGRADATO, 58% dell'energia attesa",
+      }),
     ]);
   });
 });

@@ -10,15 +10,35 @@ import {
   pvHealth,
   sensorSilent,
   socStuck,
+  type Finding,
   type PlantSnapshot,
 } from '../../../electron/services/monitor/alertRules.ts';
+import { wordsOf } from '../../../electron/services/hostText.ts';
+import { APP_LOCALES, type AppLocale } from '../../../i18n/locales.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 
 /**
  * Each alert rule on crafted sensor states of a plant in Berlin (9.6 kWp facing south): summer
- * noon and night, the spring DST day, and a plant without PV.
+ * noon and night, the spring DST day, and a plant without PV. A rule says what it found as a
+ * message key and raw figures; the words, in English, German and Italian, are the reader's.
  */
 
+/** The finding's message as a reader in that language reads it at `now`. */
+const words = (finding: Finding | undefined, locale: AppLocale = 'en', now = NOON) =>
+  wordsOf(finding!.message, { t: createTranslator(locale), locale, now });
+/** English, German and Italian words of a finding: each exactly, or matching a pattern. */
+function expectWords(finding: Finding | undefined, expected: Record<AppLocale, string | RegExp>) {
+  for (const locale of APP_LOCALES) {
+    const wanted = expected[locale];
+    if (typeof wanted === 'string') expect(words(finding, locale)).toBe(wanted);
+    else expect(words(finding, locale)).toMatch(wanted);
+  }
+}
+/** Intl puts a no-break space between a number and its unit or % in German. */
+const nb = (text: string) => text.replaceAll(' %', '\u00a0%');
+
 const at = (iso: string) => Date.parse(iso);
+const NOON = at('2026-06-21T10:00:00Z');
 let sensorCount = 0;
 
 function sensor(overrides: Partial<SensorStatus>): SensorStatus {
@@ -83,9 +103,20 @@ describe('SENSOR_SILENT', () => {
     );
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ rule: 'SENSOR_SILENT', severity: 'warning' });
-    expect(findings[0]!.message).toBe(
-      'Grid meter: no reading since 10:58 (1 h 2 min); it should report every 1 min',
-    );
+    expect(findings[0]!.message).toEqual({
+      key: 'monitor.sensorSilent',
+      params: {
+        sensor: 'Grid meter',
+        since: { clock: at('2026-06-21T08:58:00Z'), zone: 'Europe/Berlin' },
+        age: { duration: 62 * 60_000 },
+        interval: { duration: 60_000 },
+      },
+    });
+    expectWords(findings[0], {
+      en: 'Grid meter: no reading since 10:58 AM (1 hr, 2 min); it should report every 1 min',
+      de: 'Grid meter: kein Messwert seit 10:58 (1 Std., 2 Min.); er sollte alle 1 Min. melden',
+      it: 'Grid meter: nessuna lettura da 10:58 (1 h e 2 min); dovrebbe trasmettere ogni 1 min',
+    });
     expect(findings[0]!.link).toEqual({
       view: 'history',
       start: '2026-06-21T10:28',
@@ -102,13 +133,31 @@ describe('PV_HEALTH', () => {
   });
 
   test('DEGRADED is a warning and FAULT critical, with the performance measured', () => {
-    expect(pvHealth(withHealth('DEGRADED', 58.4))).toEqual([
+    const degraded = pvHealth(withHealth('DEGRADED', 58.4));
+    expect(degraded).toEqual([
       expect.objectContaining({
         severity: 'warning',
-        message: 'PV health over the last 7 days is DEGRADED: 58 % of the expected energy',
+        message: {
+          key: 'monitor.pvHealthPerformance',
+          params: {
+            status: { key: 'monitor.healthStatus.DEGRADED' },
+            performance: { percent: 0.584 },
+          },
+        },
       }),
     ]);
-    expect(pvHealth(withHealth('FAULT', 3))[0]!.severity).toBe('critical');
+    expectWords(degraded[0], {
+      en: 'PV health over the last 7 days is DEGRADED: 58% of the expected energy',
+      de: nb('PV-Zustand der letzten 7 Tage: BEEINTRÄCHTIGT, 58 % des erwarteten Ertrags'),
+      it: "Stato FV degli ultimi 7 giorni: DEGRADATO, 58% dell'energia attesa",
+    });
+    const fault = pvHealth({
+      ...berlin([]),
+      health: { status: 'FAULT', performancePercent: null },
+    });
+    expect(fault[0]!.severity).toBe('critical');
+    expect(words(fault[0])).toBe('PV health over the last 7 days is FAULT');
+    expect(words(fault[0], 'it')).toBe('Stato FV degli ultimi 7 giorni: GUASTO');
   });
 
   test('HEALTHY, NO_DATA and an unknown health raise nothing', () => {
@@ -127,9 +176,19 @@ describe('NO_PRODUCTION', () => {
     );
     expect(findings).toHaveLength(1);
     expect(findings[0]!.severity).toBe('critical');
-    expect(findings[0]!.message).toMatch(
-      /^No production since 10:30: 1 h 30 min of daylight at rest, while clear sky allows [\d.]+ kW now \(\d+ % of 9\.6 kWp\)$/,
-    );
+    expect(findings[0]!.message).toMatchObject({
+      key: 'monitor.noProduction',
+      params: {
+        since: { clock: at('2026-06-21T08:30:00Z'), zone: 'Europe/Berlin' },
+        daylight: { duration: 90 * 60_000 },
+        peak: { number: 9.6 },
+      },
+    });
+    expectWords(findings[0], {
+      en: /^No production since 10:30 AM: 1 hr, 30 min of daylight at rest, while clear sky allows \d\.\d kW now \(\d+% of 9\.6 kWp\)$/,
+      de: /^Keine Erzeugung seit 10:30: 1 Std\., 30 Min\. Tageslicht ohne Leistung, obwohl klarer Himmel jetzt \d,\d kW erlaubt \(\d+\u00a0% von 9,6 kWp\)$/,
+      it: /^Nessuna produzione da 10:30: 1 h e 30 min di luce diurna a riposo, mentre il cielo sereno consente ora \d,\d kW \(\d+% di 9,6 kWp\)$/,
+    });
   });
 
   test('45 minutes are not yet an hour', () => {
@@ -159,7 +218,12 @@ describe('NO_PRODUCTION', () => {
       berlin([pvAtRest('2026-03-29T07:00:00Z', '2026-03-29T08:30:00Z')]),
       at('2026-03-29T08:30:00Z'),
     );
-    expect(morning[0]?.message).toMatch(/^No production since 09:00: 1 h 30 min of daylight/);
+    expect(words(morning[0], 'en', at('2026-03-29T08:30:00Z'))).toMatch(
+      /^No production since 9:00 AM: 1 hr, 30 min of daylight/,
+    );
+    expect(words(morning[0], 'de', at('2026-03-29T08:30:00Z'))).toMatch(
+      /^Keine Erzeugung seit 09:00: 1 Std\., 30 Min\. Tageslicht/,
+    );
     expect(
       noProduction(
         berlin([pvAtRest('2026-03-29T00:30:00Z', '2026-03-29T01:30:00Z')]),
@@ -187,9 +251,15 @@ describe('ABOVE_CLEAR_SKY', () => {
       now,
     );
     expect(findings).toHaveLength(1);
-    expect(findings[0]!.message).toMatch(
-      /^Production 15 kW at 12:00 is above the [\d.]+ kW clear sky allows for 9\.6 kWp \([\d.]+×\): check the meter's unit and the plant's peak power$/,
-    );
+    expect(findings[0]!.message).toMatchObject({
+      key: 'monitor.aboveClearSky',
+      params: { produced: { power: 15_000 }, peak: { number: 9.6 } },
+    });
+    expectWords(findings[0], {
+      en: /^Production 15 kW at 12:00 PM is above the \d\.\d kW clear sky allows for 9\.6 kWp \(\d\.\d×\): check the meter's unit and the plant's peak power$/,
+      de: /^Die Erzeugung von 15 kW \(12:00\) liegt über den \d,\d kW, die klarer Himmel bei 9,6 kWp erlaubt \(\d,\d×\): Einheit des Zählers und Spitzenleistung der Anlage prüfen$/,
+      it: /^La produzione di 15 kW \(12:00\) supera i \d,\d kW consentiti dal cielo sereno per 9,6 kWp \(\d,\d×\): verificare/,
+    });
   });
 
   test('what clear sky allows is fine, also a kW meter', () => {
@@ -246,15 +316,34 @@ describe('GRID_SIGN', () => {
       now,
     );
     expect(findings).toHaveLength(1);
-    expect(findings[0]!.message).toBe(
-      'Grid meter reads 4 kW import while consumption 1 kW, production 5 kW mean 4 kW export: is its current transformer mounted backwards?',
-    );
+    const kw = (key: string, watts: number) => ({ key, params: { power: { power: watts } } });
+    expect(findings[0]!.message).toEqual({
+      key: 'monitor.gridSign',
+      params: {
+        reading: kw('monitor.gridImport', 4000),
+        balance: {
+          list: [kw('monitor.balance.consumption', 1000), kw('monitor.balance.production', 5000)],
+        },
+        expected: kw('monitor.gridExport', 4000),
+      },
+    });
+    expectWords(findings[0], {
+      en: 'Grid meter reads 4 kW import while consumption 1 kW, production 5 kW mean 4 kW export: is its current transformer mounted backwards?',
+      de: 'Der Netzzähler zeigt 4 kW Bezug, doch bei Verbrauch 1 kW, Erzeugung 5 kW wären 4 kW Einspeisung zu erwarten: Ist sein Stromwandler verkehrt herum montiert?',
+      it: 'Il contatore di rete indica 4 kW in prelievo, ma con consumo 1 kW, produzione 5 kW ci si attende 4 kW in immissione: il trasformatore amperometrico è montato al contrario?',
+    });
   });
 
   test('export at night while the house consumes is the same fault', () => {
-    expect(
-      gridSign(berlin(balance({ production: 0, consumption: 800, grid: -800 })), now),
-    ).toHaveLength(1);
+    const night = gridSign(
+      berlin(balance({ production: 0, consumption: 800, grid: -800, storage: -1500 })),
+      now,
+    );
+    expect(words(night[0])).toBe(
+      'Grid meter reads 800 W export while consumption 800 W, production 0 W, battery -1.5 kW mean 2.3 kW import: is its current transformer mounted backwards?',
+    );
+    expect(words(night[0], 'de')).toMatch(/Batterie -1,5 kW wären 2,3 kW Bezug zu erwarten/);
+    expect(words(night[0], 'it')).toMatch(/batteria -1,5 kW ci si attende 2,3 kW in prelievo/);
   });
 
   test('a balance that closes, small flows and meters read at different moments raise nothing', () => {
@@ -287,9 +376,20 @@ describe('METER_UNITS', () => {
     );
     expect(findings).toHaveLength(1);
     expect(findings[0]).toMatchObject({ rule: 'METER_UNITS', subjectName: 'Consumption' });
-    expect(findings[0]!.message).toBe(
-      "Consumption reads 0.5 W where the plant's other meters say 500 W (1/1000): does it report kW where W is expected?",
-    );
+    expect(findings[0]!.message).toEqual({
+      key: 'monitor.meterUnits',
+      params: {
+        sensor: 'Consumption',
+        reading: { power: 0.5 },
+        expected: { power: 500 },
+        factor: 1000,
+      },
+    });
+    expectWords(findings[0], {
+      en: "Consumption reads 0.5 W where the plant's other meters say 500 W (1/1000): does it report kW where W is expected?",
+      de: 'Consumption zeigt 0,5 W, wo die übrigen Zähler der Anlage 500 W ergeben (1/1000): Meldet er kW, wo W erwartet wird?',
+      it: "Consumption indica 0,5 W dove gli altri contatori dell'impianto danno 500 W (1/1000): trasmette kW dove sono attesi W?",
+    });
   });
 
   test('meters that agree, or two meters only, raise nothing', () => {
@@ -315,10 +415,29 @@ describe('SOC_STUCK', () => {
     });
 
   test('unchanged for 26 hours while reporting', () => {
-    const findings = socStuck(berlin([soc({ lastChangedAt: '2026-06-20T08:00:00Z' })]), now);
+    const findings = socStuck(
+      berlin([soc({ lastChangedAt: '2026-06-20T08:00:00Z', lastValue: 57.5 })]),
+      now,
+    );
     expect(findings).toHaveLength(1);
-    expect(findings[0]!.message).toBe(
-      'Battery state of charge has read 57 % since Sat 10:00 (26 h) while reporting: a battery in use changes its charge',
+    expect(findings[0]!.message).toEqual({
+      key: 'monitor.socStuck',
+      params: {
+        sensor: 'Battery state of charge',
+        value: { number: 57.5 },
+        unit: '%',
+        since: { clock: at('2026-06-20T08:00:00Z'), zone: 'Europe/Berlin' },
+        age: { duration: 26 * 3_600_000 },
+      },
+    });
+    expectWords(findings[0], {
+      en: 'Battery state of charge has read 57.5 % since Sat 10:00 AM (26 hr) while reporting: a battery in use changes its charge',
+      de: 'Battery state of charge zeigt seit Sa 10:00 (26 Std.) unverändert 57,5 %, obwohl er meldet: Eine genutzte Batterie ändert ihren Ladezustand',
+      it: 'Battery state of charge indica 57,5 % da sab 10:00 (26 h) pur trasmettendo: una batteria in uso cambia il suo stato di carica',
+    });
+    // A week later the day is named in full.
+    expect(words(findings[0], 'de', at('2026-06-28T10:00:00Z'))).toMatch(
+      /seit 20\.06\.2026, 10:00/,
     );
   });
 
