@@ -26,7 +26,7 @@ export function useAlertNotifications(): void {
       return;
     }
     toast.add({
-      severity: notification.title.includes('new alert') ? 'warn' : 'info',
+      severity: notification.opened > 0 ? 'warn' : 'info',
       summary: notification.title,
       detail: notification.body,
       life: 10_000,
