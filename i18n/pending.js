@@ -8,8 +8,6 @@ export const I18N_PENDING = [
   'renderer/src/components/analytics/QuickRanges.vue',
   'renderer/src/components/analytics/RangeSummaryPanel.vue',
   'renderer/src/components/analytics/SensorHistoryPanel.vue',
-  'renderer/src/components/charts/ChartCard.vue',
-  'renderer/src/components/charts/TimeChart.vue',
   'renderer/src/components/commissioning/AcceptanceRecheck.vue',
   'renderer/src/components/commissioning/CommissioningReport.vue',
   'renderer/src/components/commissioning/drafts/CommissioningDrafts.vue',

@@ -8,6 +8,9 @@ import itApp from './it/app.json' with { type: 'json' };
 import enCatalogs from './en/catalogs.json' with { type: 'json' };
 import deCatalogs from './de/catalogs.json' with { type: 'json' };
 import itCatalogs from './it/catalogs.json' with { type: 'json' };
+import enCharts from './en/charts.json' with { type: 'json' };
+import deCharts from './de/charts.json' with { type: 'json' };
+import itCharts from './it/charts.json' with { type: 'json' };
 import enChecks from './en/checks.json' with { type: 'json' };
 import deChecks from './de/checks.json' with { type: 'json' };
 import itChecks from './it/checks.json' with { type: 'json' };
@@ -56,6 +59,7 @@ const en = {
   alerts: enAlerts,
   app: enApp,
   catalogs: enCatalogs,
+  charts: enCharts,
   checks: enChecks,
   commissioning: enCommissioning,
   common: enCommon,
@@ -79,6 +83,7 @@ const de: SameKeys<MessageSchema> = {
   alerts: deAlerts,
   app: deApp,
   catalogs: deCatalogs,
+  charts: deCharts,
   checks: deChecks,
   commissioning: deCommissioning,
   common: deCommon,
@@ -97,6 +102,7 @@ const it: SameKeys<MessageSchema> = {
   alerts: itAlerts,
   app: itApp,
   catalogs: itCatalogs,
+  charts: itCharts,
   checks: itChecks,
   commissioning: itCommissioning,
   common: itCommon,
