@@ -24,13 +24,7 @@ export const I18N_PENDING = [
   'renderer/src/components/commissioning/report/ReportLiveValues.vue',
   'renderer/src/components/commissioning/report/ReportNotes.vue',
   'renderer/src/components/commissioning/report/ReportSignature.vue',
-  'renderer/src/components/dashboard/DashboardTiles.vue',
-  'renderer/src/components/dashboard/EnergyBreakdownCard.vue',
-  'renderer/src/components/dashboard/ForecastCard.vue',
-  'renderer/src/components/dashboard/PvHealthCard.vue',
-  'renderer/src/components/dashboard/SensorFreshnessCard.vue',
   'renderer/src/views/CommissioningDraftView.vue',
   'renderer/src/views/DraftsView.vue',
   'renderer/src/views/PlantAnalyticsView.vue',
-  'renderer/src/views/PlantDashboardView.vue',
 ];

@@ -20,6 +20,9 @@ import itCommissioning from './it/commissioning.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import itCommon from './it/common.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
+import deDashboard from './de/dashboard.json' with { type: 'json' };
+import itDashboard from './it/dashboard.json' with { type: 'json' };
 import enDevices from './en/devices.json' with { type: 'json' };
 import deDevices from './de/devices.json' with { type: 'json' };
 import itDevices from './it/devices.json' with { type: 'json' };
@@ -63,6 +66,7 @@ const en = {
   checks: enChecks,
   commissioning: enCommissioning,
   common: enCommon,
+  dashboard: enDashboard,
   devices: enDevices,
   environments: enEnvironments,
   fleet: enFleet,
@@ -87,6 +91,7 @@ const de: SameKeys<MessageSchema> = {
   checks: deChecks,
   commissioning: deCommissioning,
   common: deCommon,
+  dashboard: deDashboard,
   devices: deDevices,
   environments: deEnvironments,
   fleet: deFleet,
@@ -106,6 +111,7 @@ const it: SameKeys<MessageSchema> = {
   checks: itChecks,
   commissioning: itCommissioning,
   common: itCommon,
+  dashboard: itDashboard,
   devices: itDevices,
   environments: itEnvironments,
   fleet: itFleet,
