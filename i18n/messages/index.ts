@@ -2,6 +2,9 @@ import type { AppLocale } from '../locales.ts';
 import enAlerts from './en/alerts.json' with { type: 'json' };
 import deAlerts from './de/alerts.json' with { type: 'json' };
 import itAlerts from './it/alerts.json' with { type: 'json' };
+import enAnalytics from './en/analytics.json' with { type: 'json' };
+import deAnalytics from './de/analytics.json' with { type: 'json' };
+import itAnalytics from './it/analytics.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
@@ -60,6 +63,7 @@ import itVendors from './it/vendors.json' with { type: 'json' };
  */
 const en = {
   alerts: enAlerts,
+  analytics: enAnalytics,
   app: enApp,
   catalogs: enCatalogs,
   charts: enCharts,
@@ -85,6 +89,7 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 
 const de: SameKeys<MessageSchema> = {
   alerts: deAlerts,
+  analytics: deAnalytics,
   app: deApp,
   catalogs: deCatalogs,
   charts: deCharts,
@@ -105,6 +110,7 @@ const de: SameKeys<MessageSchema> = {
 
 const it: SameKeys<MessageSchema> = {
   alerts: itAlerts,
+  analytics: itAnalytics,
   app: itApp,
   catalogs: itCatalogs,
   charts: itCharts,
