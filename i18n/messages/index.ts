@@ -5,12 +5,18 @@ import itAcceptance from './it/acceptance.json' with { type: 'json' };
 import enAlerts from './en/alerts.json' with { type: 'json' };
 import deAlerts from './de/alerts.json' with { type: 'json' };
 import itAlerts from './it/alerts.json' with { type: 'json' };
+import enAnalytics from './en/analytics.json' with { type: 'json' };
+import deAnalytics from './de/analytics.json' with { type: 'json' };
+import itAnalytics from './it/analytics.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import deApp from './de/app.json' with { type: 'json' };
 import itApp from './it/app.json' with { type: 'json' };
 import enCatalogs from './en/catalogs.json' with { type: 'json' };
 import deCatalogs from './de/catalogs.json' with { type: 'json' };
 import itCatalogs from './it/catalogs.json' with { type: 'json' };
+import enCharts from './en/charts.json' with { type: 'json' };
+import deCharts from './de/charts.json' with { type: 'json' };
+import itCharts from './it/charts.json' with { type: 'json' };
 import enChecks from './en/checks.json' with { type: 'json' };
 import deChecks from './de/checks.json' with { type: 'json' };
 import itChecks from './it/checks.json' with { type: 'json' };
@@ -20,6 +26,9 @@ import itCommissioning from './it/commissioning.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import itCommon from './it/common.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
+import deDashboard from './de/dashboard.json' with { type: 'json' };
+import itDashboard from './it/dashboard.json' with { type: 'json' };
 import enDevices from './en/devices.json' with { type: 'json' };
 import deDevices from './de/devices.json' with { type: 'json' };
 import itDevices from './it/devices.json' with { type: 'json' };
@@ -64,11 +73,14 @@ import itVendors from './it/vendors.json' with { type: 'json' };
 const en = {
   acceptance: enAcceptance,
   alerts: enAlerts,
+  analytics: enAnalytics,
   app: enApp,
   catalogs: enCatalogs,
+  charts: enCharts,
   checks: enChecks,
   commissioning: enCommissioning,
   common: enCommon,
+  dashboard: enDashboard,
   devices: enDevices,
   environments: enEnvironments,
   fleet: enFleet,
@@ -90,11 +102,14 @@ type SameKeys<T> = { [K in keyof T]: T[K] extends string ? string : SameKeys<T[K
 const de: SameKeys<MessageSchema> = {
   acceptance: deAcceptance,
   alerts: deAlerts,
+  analytics: deAnalytics,
   app: deApp,
   catalogs: deCatalogs,
+  charts: deCharts,
   checks: deChecks,
   commissioning: deCommissioning,
   common: deCommon,
+  dashboard: deDashboard,
   devices: deDevices,
   environments: deEnvironments,
   fleet: deFleet,
@@ -111,11 +126,14 @@ const de: SameKeys<MessageSchema> = {
 const it: SameKeys<MessageSchema> = {
   acceptance: itAcceptance,
   alerts: itAlerts,
+  analytics: itAnalytics,
   app: itApp,
   catalogs: itCatalogs,
+  charts: itCharts,
   checks: itChecks,
   commissioning: itCommissioning,
   common: itCommon,
+  dashboard: itDashboard,
   devices: itDevices,
   environments: itEnvironments,
   fleet: itFleet,

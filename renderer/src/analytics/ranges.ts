@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { AppLocale } from '../../../i18n/locales.ts';
 
 /**
  * Date ranges of the analytics screens, and their previous periods. Pure functions over Luxon.
@@ -27,10 +28,11 @@ export interface DateTimeRange {
 export const COMPARE_PERIODS = ['week', 'month', 'year'] as const;
 export type ComparePeriod = (typeof COMPARE_PERIODS)[number];
 
+/** The message key of each period's name ("Previous week"), translated at render. */
 export const COMPARE_LABELS: Record<ComparePeriod, string> = {
-  week: 'Previous week',
-  month: 'Previous month',
-  year: 'Previous year',
+  week: 'analytics.compare.periods.week',
+  month: 'analytics.compare.periods.month',
+  year: 'analytics.compare.periods.year',
 };
 
 const ONE: Record<ComparePeriod, { weeks: 1 } | { months: 1 } | { years: 1 }> = {
@@ -159,20 +161,32 @@ export function lastDaysUntilNextHour(zone: string, now: number, days: number): 
   return { start: formatDateTime(end.minus({ days })), end: formatDateTime(end) };
 }
 
+/** A day as each language writes it in a sentence: `1 Mar 2026`, `1. März 2026`, `1 mar 2026`. */
+const READABLE_DAY: Record<AppLocale, { locale: string; format: string }> = {
+  en: { locale: 'en-GB', format: 'd LLL yyyy' },
+  de: { locale: 'de', format: 'd. LLL yyyy' },
+  it: { locale: 'it', format: 'd LLL yyyy' },
+};
+
+function readable(value: DateTime, locale: AppLocale, time: boolean): string {
+  const { locale: tag, format } = READABLE_DAY[locale];
+  return value.setLocale(tag).toFormat(time ? `${format} HH:mm` : format);
+}
+
 /** `2026-03-01 – 2026-03-31` as a person reads it: `1 Mar 2026 – 31 Mar 2026`. */
-export function describeDateRange(range: DateRange): string {
+export function describeDateRange(range: DateRange, locale: AppLocale = 'en'): string {
   const start = parseDate(range.start);
   const end = parseDate(range.end);
   if (!start || !end) return `${range.start} – ${range.end}`;
-  const format = (value: DateTime) => value.setLocale('en-GB').toFormat('d LLL yyyy');
+  const format = (value: DateTime) => readable(value, locale, false);
   return range.start === range.end ? format(start) : `${format(start)} – ${format(end)}`;
 }
 
-export function describeDateTimeRange(range: DateTimeRange): string {
+export function describeDateTimeRange(range: DateTimeRange, locale: AppLocale = 'en'): string {
   const start = parseDateTime(range.start);
   const end = parseDateTime(range.end);
   if (!start || !end) return `${range.start} – ${range.end}`;
-  const format = (value: DateTime) => value.setLocale('en-GB').toFormat('d LLL yyyy HH:mm');
+  const format = (value: DateTime) => readable(value, locale, true);
   return `${format(start)} – ${format(end)}`;
 }
 

@@ -1,4 +1,6 @@
+import type { AppLocale } from '../../../i18n/locales.ts';
 import type { CoveragePoint } from '../charts/types.ts';
+import { formatPercent, NO_DATA } from '../charts/units.ts';
 
 /**
  * Totals of a per-day energy series and their change against a previous period. Pure.
@@ -44,10 +46,10 @@ export function changePercent(current: number | null, previous: number | null): 
   return ((current - previous) / Math.abs(previous)) * 100;
 }
 
-/** `+12.5%`, `−3.0%`, `0.0%`; `—` when there is nothing to compare. */
-export function formatChange(percent: number | null): string {
-  if (percent === null || !Number.isFinite(percent)) return '—';
-  const text = Math.abs(percent).toFixed(1);
-  if (text === '0.0') return '0.0%';
-  return `${percent > 0 ? '+' : '−'}${text}%`;
+/** `+12.5%`, `−3.0%`, `0.0%` (German `+12,5 %`); `—` when there is nothing to compare. */
+export function formatChange(percent: number | null, locale: AppLocale = 'en'): string {
+  if (percent === null || !Number.isFinite(percent)) return NO_DATA;
+  const text = formatPercent(Math.abs(percent), 1, locale);
+  if (Math.abs(percent) < 0.05) return text;
+  return `${percent > 0 ? '+' : '−'}${text}`;
 }

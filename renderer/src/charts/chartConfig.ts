@@ -1,5 +1,8 @@
 import type { Chart, ChartData, ChartDataset, ChartOptions, Plugin, TooltipItem } from 'chart.js';
 import type {} from 'chartjs-plugin-zoom';
+import type { AppLocale } from '../../../i18n/locales.ts';
+import type { Translate } from '../../../i18n/translator.ts';
+import { currentLocale, translate } from '../i18n.ts';
 import { NAMED_ROLES, colorForRole, withAlpha, type ChartPalette } from './theme.ts';
 import { formatInZone, type LabelGranularity } from './time.ts';
 import { timeTicks } from './timeTicks.ts';
@@ -22,6 +25,8 @@ import { formatValue } from './units.ts';
  *   of zone computations per redraw of a large range. Bars keep Chart.js's ticks, one per bucket.
  * - Zoom and pan on x (wheel, pinch, drag to pan), within the data's own range.
  * - No animation: live updates redraw at once, and large series stay fast.
+ * - Words (band names) through `t`, numbers and dates in `locale` (axis ticks, tooltips, the Luxon
+ *   adapter's own formats); both default to the app's language at the moment of the call.
  */
 
 export type TimeChartType = 'line' | 'bar';
@@ -39,6 +44,19 @@ export interface TimeChartConfigInput {
   granularity?: LabelGranularity;
   /** Visible points above which decimation starts (default: 1000). */
   decimationThreshold?: number;
+  /** The language of numbers and dates (default: the app's). */
+  locale?: AppLocale;
+  /** The words of band names (default: the app's language). */
+  t?: Translate;
+}
+
+/** The names of a band's two datasets (and CSV columns), in the language of `t`. */
+export function bandLabels(label: string, t: Translate = translate) {
+  return {
+    lower: t('charts.band.lower', { label }),
+    upper: t('charts.band.upper', { label }),
+    band: t('charts.band.band', { label }),
+  };
 }
 
 /** A Chart.js dataset with what TimeChart adds to it. */
@@ -95,6 +113,7 @@ export function buildChartData(
   input: TimeChartConfigInput,
 ): ChartData<'line' | 'bar', ChartPoint[]> {
   const { palette, type, stacked } = input;
+  const t = input.t ?? translate;
   const datasets: TimeChartDataset[] = [];
   let extraIndex = 0;
   let stackedIndex = 0;
@@ -106,6 +125,7 @@ export function buildChartData(
     const points = series.points.slice();
     if (series.band) {
       const band = series.band;
+      const names = bandLabels(series.label, t);
       const bound = (key: 'lower' | 'upper'): ChartPoint[] =>
         series.points.map((point, index) => ({ x: point.x, y: band[index]?.[key] ?? null }));
       const common = {
@@ -122,14 +142,14 @@ export function buildChartData(
       };
       datasets.push({
         ...common,
-        label: `${series.label} lower 80 %`,
+        label: names.lower,
         data: bound('lower'),
         fill: false,
         hiddenFromLegend: true,
       });
       datasets.push({
         ...common,
-        label: `${series.label} 80 % band`,
+        label: names.band,
         data: bound('upper'),
         fill: '-1',
         stack: `band:${datasets.length}`,
@@ -174,18 +194,19 @@ export function buildChartData(
 }
 
 /** The unit of a dataset by its Chart.js label (band bounds carry their series' unit). */
-function unitOfDataset(input: TimeChartConfigInput, label: string): string {
-  const series = input.datasets.find(
-    (candidate) =>
-      label === candidate.label ||
-      label === `${candidate.label} lower 80 %` ||
-      label === `${candidate.label} 80 % band`,
-  );
+function unitOfDataset(input: TimeChartConfigInput, label: string, t: Translate): string {
+  const series = input.datasets.find((candidate) => {
+    if (label === candidate.label) return true;
+    const names = bandLabels(candidate.label, t);
+    return label === names.lower || label === names.band;
+  });
   return series?.unit ?? input.unit;
 }
 
 export function buildChartOptions(input: TimeChartConfigInput): ChartOptions<'line' | 'bar'> {
   const { palette, zone, type, stacked, zoom } = input;
+  const locale = input.locale ?? currentLocale();
+  const t = input.t ?? translate;
   const granularity = input.granularity ?? detectGranularity(input.datasets);
   const secondary = input.datasets.find((series) => series.secondaryAxis);
   const grid = { color: palette.grid };
@@ -202,7 +223,7 @@ export function buildChartOptions(input: TimeChartConfigInput): ChartOptions<'li
     scales: {
       x: {
         type: 'time',
-        adapters: { date: { zone, locale: 'en-US' } },
+        adapters: { date: { zone, locale } },
         offset: isBar,
         stacked: isBar && stacked,
         grid: { ...grid, offset: false },
@@ -250,6 +271,7 @@ export function buildChartOptions(input: TimeChartConfigInput): ChartOptions<'li
                   scale.max,
                   zone,
                   Math.max(2, Math.floor(scale.width / TICK_SPACING_PX)),
+                  locale,
                 ).map((tick) => ({ value: tick.value, major: tick.major, text: tick.label }));
               },
             }),
@@ -259,7 +281,7 @@ export function buildChartOptions(input: TimeChartConfigInput): ChartOptions<'li
         beginAtZero: true,
         stacked,
         grid,
-        ticks: { ...ticks, callback: (value) => formatValue(Number(value), input.unit) },
+        ticks: { ...ticks, callback: (value) => formatValue(Number(value), input.unit, locale) },
       },
       ...(secondary
         ? {
@@ -268,7 +290,10 @@ export function buildChartOptions(input: TimeChartConfigInput): ChartOptions<'li
               position: 'right' as const,
               beginAtZero: true,
               grid: { drawOnChartArea: false },
-              ticks: { ...ticks, callback: (value) => formatValue(Number(value), secondary.unit) },
+              ticks: {
+                ...ticks,
+                callback: (value) => formatValue(Number(value), secondary.unit, locale),
+              },
             },
           }
         : {}),
@@ -290,12 +315,12 @@ export function buildChartOptions(input: TimeChartConfigInput): ChartOptions<'li
         callbacks: {
           title: (items: TooltipItem<'line' | 'bar'>[]) => {
             const x = (items[0]?.raw as ChartPoint | undefined)?.x;
-            return x === undefined ? '' : formatInZone(x, zone, granularity);
+            return x === undefined ? '' : formatInZone(x, zone, granularity, locale);
           },
           label: (item: TooltipItem<'line' | 'bar'>) => {
             const label = item.dataset.label ?? '';
             const y = (item.raw as ChartPoint).y;
-            return `${label}: ${formatValue(y, unitOfDataset(input, label))}`;
+            return `${label}: ${formatValue(y, unitOfDataset(input, label, t), locale)}`;
           },
         },
       },

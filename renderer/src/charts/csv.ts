@@ -1,10 +1,14 @@
+import type { Translate } from '../../../i18n/translator.ts';
+import { translate } from '../i18n.ts';
+import { bandLabels } from './chartConfig.ts';
 import { isoInZone } from './time.ts';
 import type { ChartSeries, ExportSeries } from './types.ts';
 
 /**
  * CSV export of a chart (RFC 4180).
  *
- * - Header `timestamp,<label> (<unit>),…`; one row per timestamp of any column (the union, in
+ * - Header `timestamp,<label> (<unit>),…`, its words in the user's language (`Zeitstempel`, the
+ *   series' names): only the header does; one row per timestamp of any column (the union, in
  *   time order); an empty cell where a column has no point or its value is null.
  * - Timestamps: ISO 8601 in the plant's zone with its offset, written as the API writes them
  *   (`2026-10-25T02:00:00+02:00`, then `2026-10-25T02:00:00+01:00`: the repeated hour of a DST
@@ -24,8 +28,10 @@ export const CSV_MIME = 'text/csv;charset=utf-8';
 export interface CsvOptions {
   /** Decimals numbers are rounded to (default 6: the server's precision). */
   decimals?: number;
-  /** Header of the first column (default `timestamp`). */
+  /** Header of the first column (default `timestamp` in the language of `t`). */
   timestampHeader?: string;
+  /** The header's words (default: the app's language). */
+  t?: Translate;
 }
 
 /** One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF. */
@@ -66,7 +72,8 @@ export function toCsv(
   const instants = [...new Set(columns.flatMap((column) => [...column.keys()]))].sort(
     (a, b) => a - b,
   );
-  const header = [options.timestampHeader ?? 'timestamp', ...datasets.map(columnTitle)]
+  const timestamp = options.timestampHeader ?? (options.t ?? translate)('charts.csv.timestamp');
+  const header = [timestamp, ...datasets.map(columnTitle)]
     .map((title) => csvField(headerText(title)))
     .join(',');
   const rows = instants.map((x) =>
@@ -77,19 +84,23 @@ export function toCsv(
 
 /**
  * The columns a TimeChart exports: each dataset, and for a dataset with an 80 % band its
- * `<label> lower 80 %` and `<label> upper 80 %` columns right after it.
+ * `<label> lower 80 %` and `<label> upper 80 %` columns right after it (named in `t`'s language).
  */
-export function chartSeriesToExport(datasets: readonly ChartSeries[]): ExportSeries[] {
+export function chartSeriesToExport(
+  datasets: readonly ChartSeries[],
+  t: Translate = translate,
+): ExportSeries[] {
   return datasets.flatMap((series) => {
     const main: ExportSeries = { label: series.label, unit: series.unit, points: series.points };
     const band = series.band;
     if (!band) return [main];
     const bound = (key: 'lower' | 'upper') =>
       series.points.map((point, index) => ({ x: point.x, y: band[index]?.[key] ?? null }));
+    const names = bandLabels(series.label, t);
     return [
       main,
-      { label: `${series.label} lower 80 %`, unit: series.unit, points: bound('lower') },
-      { label: `${series.label} upper 80 %`, unit: series.unit, points: bound('upper') },
+      { label: names.lower, unit: series.unit, points: bound('lower') },
+      { label: names.upper, unit: series.unit, points: bound('upper') },
     ];
   });
 }

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Granularity } from '../../../api/schemas/metrics.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
 import { appNow } from '../clock.ts';
 
 /**
@@ -10,14 +11,32 @@ import { appNow } from '../clock.ts';
 /** What a label needs to show: a granularity of the API, or a plain clock / month. */
 export type LabelGranularity = Granularity | 'clock' | 'month';
 
-const FORMATS: Record<LabelGranularity, string> = {
-  seconds: 'yyyy-MM-dd HH:mm:ss',
-  minutes: 'yyyy-MM-dd HH:mm',
-  hours: 'yyyy-MM-dd HH:mm',
-  days: 'yyyy-MM-dd',
-  month: 'yyyy-MM',
-  clock: 'HH:mm:ss',
+/**
+ * Each language's numeric dates: English keeps the ISO order it has always shown, German writes
+ * `29.03.2026`, Italian `29/03/2026`. Times are 24-hour in all three.
+ */
+const DATE: Record<AppLocale, { day: string; month: string }> = {
+  en: { day: 'yyyy-MM-dd', month: 'yyyy-MM' },
+  de: { day: 'dd.MM.yyyy', month: 'MM.yyyy' },
+  it: { day: 'dd/MM/yyyy', month: 'MM/yyyy' },
 };
+
+function formatOf(granularity: LabelGranularity, locale: AppLocale): string {
+  const { day, month } = DATE[locale];
+  switch (granularity) {
+    case 'seconds':
+      return `${day} HH:mm:ss`;
+    case 'minutes':
+    case 'hours':
+      return `${day} HH:mm`;
+    case 'days':
+      return day;
+    case 'month':
+      return month;
+    case 'clock':
+      return 'HH:mm:ss';
+  }
+}
 
 /** The instant in the zone, or throws for an unknown zone (a plant's zone is validated IANA). */
 export function inZone(ms: number, zone: string): DateTime {
@@ -38,10 +57,16 @@ export function isAmbiguousLocalTime(ms: number, zone: string): boolean {
  * A label for an instant in the plant's zone: `2026-03-29 03:00` (hours), `2026-03-29` (days),
  * `14:03:22` (clock)… Times within the repeated hour of a DST end carry their offset, so the two
  * 02:00 of 2026-10-25 in Europe/Rome read `2026-10-25 02:00 +02:00` and `2026-10-25 02:00 +01:00`.
+ * German `29.03.2026 03:00`, Italian `29/03/2026 03:00`.
  */
-export function formatInZone(ms: number, zone: string, granularity: LabelGranularity): string {
+export function formatInZone(
+  ms: number,
+  zone: string,
+  granularity: LabelGranularity,
+  locale: AppLocale = 'en',
+): string {
   const time = inZone(ms, zone);
-  const text = time.toFormat(FORMATS[granularity]);
+  const text = time.toFormat(formatOf(granularity, locale));
   if (granularity === 'days' || granularity === 'month') return text;
   return time.getPossibleOffsets().length > 1 ? `${text} ${time.toFormat('ZZ')}` : text;
 }
@@ -60,10 +85,15 @@ export function zoneLabel(zone: string, at: number = appNow()): string {
  * "Data as of" time: `14:03:22` when `ms` is today in the zone (relative to `now`), else
  * `2026-03-28 14:03:22`.
  */
-export function formatAsOf(ms: number, zone: string, now: number = appNow()): string {
+export function formatAsOf(
+  ms: number,
+  zone: string,
+  now: number = appNow(),
+  locale: AppLocale = 'en',
+): string {
   const time = inZone(ms, zone);
   const sameDay = time.hasSame(inZone(now, zone), 'day');
-  return time.toFormat(sameDay ? 'HH:mm:ss' : 'yyyy-MM-dd HH:mm:ss');
+  return time.toFormat(sameDay ? 'HH:mm:ss' : `${DATE[locale].day} HH:mm:ss`);
 }
 
 /** ISO 8601 in the zone with its offset, as the API writes it: `2026-03-29T03:00:00+02:00`. */

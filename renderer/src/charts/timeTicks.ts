@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { AppLocale } from '../../../i18n/locales.ts';
 
 /**
  * Ticks of a time axis in the plant's zone: about `maxTicks` "nice" instants (every 15 minutes,
@@ -114,16 +115,20 @@ function isMajor(tick: DateTime, step: Step): boolean {
   }
 }
 
-function labelOf(tick: DateTime, step: Step, major: boolean): string {
+/** A day and its month as each language writes them on an axis: `29 Mar`, `29. Mär`, `29 mar`. */
+const DAY_MONTH: Record<AppLocale, string> = { en: 'd LLL', de: 'd. LLL', it: 'd LLL' };
+
+function labelOf(tick: DateTime, step: Step, major: boolean, locale: AppLocale): string {
+  const dayMonth = DAY_MONTH[locale];
   switch (step.unit) {
     case 'second':
-      return major ? tick.toFormat('d LLL') : tick.toFormat('HH:mm:ss');
+      return major ? tick.toFormat(dayMonth) : tick.toFormat('HH:mm:ss');
     case 'minute':
     case 'hour':
-      return major ? tick.toFormat('d LLL') : tick.toFormat('HH:mm');
+      return major ? tick.toFormat(dayMonth) : tick.toFormat('HH:mm');
     case 'day':
     case 'week':
-      return tick.toFormat('d LLL');
+      return tick.toFormat(dayMonth);
     case 'month':
       return major ? tick.toFormat('yyyy') : tick.toFormat('LLL');
     case 'year':
@@ -131,18 +136,27 @@ function labelOf(tick: DateTime, step: Step, major: boolean): string {
   }
 }
 
-/** The ticks within [min, max] (epoch ms) in `zone`, at most about `maxTicks` of them. */
-export function timeTicks(min: number, max: number, zone: string, maxTicks: number): TimeTick[] {
+/**
+ * The ticks within [min, max] (epoch ms) in `zone`, at most about `maxTicks` of them, month names
+ * in `locale` (`29 Mar`, `29. Mär`, `29 mar`); the instants do not depend on the language.
+ */
+export function timeTicks(
+  min: number,
+  max: number,
+  zone: string,
+  maxTicks: number,
+  locale: AppLocale = 'en',
+): TimeTick[] {
   if (!Number.isFinite(min) || !Number.isFinite(max) || max < min) return [];
   const step = tickStep(max - min, maxTicks);
   const ticks: TimeTick[] = [];
-  let tick = alignedStart(DateTime.fromMillis(min, { zone }), step);
+  let tick = alignedStart(DateTime.fromMillis(min, { zone, locale }), step);
   const cap = Math.max(1, maxTicks) * 2 + 2;
   while (tick.toMillis() <= max && ticks.length < cap) {
     const value = tick.toMillis();
     if (value >= min) {
       const major = isMajor(tick, step);
-      ticks.push({ value, major, label: labelOf(tick, step, major) });
+      ticks.push({ value, major, label: labelOf(tick, step, major, locale) });
     }
     tick = nextTick(tick, step);
   }

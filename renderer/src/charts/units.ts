@@ -4,26 +4,17 @@
  * Decimals: three significant digits after scaling — two decimals below 10, one below 100, none
  * from 100 (`4.25 kW`, `42.5 kW`, `425 kW`, `850 W`); zero is written `0`. Power scales W → kW →
  * MW → GW at each 1000; energy kWh → MWh → GWh. `null` (no data) is written `—`.
- * English (en-US) number style: `.` for decimals, `,` grouping.
+ * In the language given (English by default: `.` for decimals, `,` grouping; German and Italian
+ * write `4,25 kW`, `42,5 %`). CSV exports never come through here (charts/csv.ts).
  */
+
+import { numberFormat } from '../../../i18n/format.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
 
 export const NO_DATA = '—';
 
 const POWER_UNITS = ['W', 'kW', 'MW', 'GW'] as const;
 const ENERGY_UNITS = ['kWh', 'MWh', 'GWh', 'TWh'] as const;
-
-const formatters = new Map<number, Intl.NumberFormat>();
-function formatter(decimals: number): Intl.NumberFormat {
-  let format = formatters.get(decimals);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    formatters.set(decimals, format);
-  }
-  return format;
-}
 
 /** Decimals for a value already scaled to its unit (see the module comment). */
 export function decimalsFor(value: number): number {
@@ -34,10 +25,17 @@ export function decimalsFor(value: number): number {
   return 0;
 }
 
-/** A number with a fixed count of decimals, en-US style; `-0` is written `0`. */
-export function formatNumber(value: number, decimals: number = decimalsFor(value)): string {
-  const text = formatter(decimals).format(value);
-  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+/** A number with a fixed count of decimals; `-0` (a rounding, not a direction) is written `0`. */
+export function formatNumber(
+  value: number,
+  decimals: number = decimalsFor(value),
+  locale: AppLocale = 'en',
+): string {
+  return numberFormat(locale, {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    signDisplay: 'negative',
+  }).format(value);
 }
 
 /** The value scaled by 1000s into the largest unit of `units` that keeps it ≥ 1. */
@@ -63,44 +61,70 @@ export function scaleBy1000<U extends string>(
 }
 
 /** `850 W`, `4.25 kW`, `1.20 MW`; `—` for null. */
-export function formatPower(watts: number | null | undefined): string {
+export function formatPower(watts: number | null | undefined, locale: AppLocale = 'en'): string {
   if (watts === null || watts === undefined || Number.isNaN(watts)) return NO_DATA;
   const { value, unit } = scaleBy1000(watts, POWER_UNITS);
-  return `${formatNumber(value)} ${unit}`;
+  return `${formatNumber(value, decimalsFor(value), locale)} ${unit}`;
 }
 
 /** `0.45 kWh`, `12.3 kWh`, `1.25 MWh`; `—` for null. */
-export function formatEnergy(kWh: number | null | undefined): string {
+export function formatEnergy(kWh: number | null | undefined, locale: AppLocale = 'en'): string {
   if (kWh === null || kWh === undefined || Number.isNaN(kWh)) return NO_DATA;
   const { value, unit } = scaleBy1000(kWh, ENERGY_UNITS);
-  return `${formatNumber(value)} ${unit}`;
+  return `${formatNumber(value, decimalsFor(value), locale)} ${unit}`;
 }
 
-/** A percentage given as 0..100 (as the API gives them): `42.5%`; `—` for null. */
-export function formatPercent(percent: number | null | undefined, decimals = 1): string {
+/**
+ * A percentage given as 0..100 (as the API gives them): `42.5%`, in German and Italian
+ * `42,5 %`; `—` for null.
+ */
+export function formatPercent(
+  percent: number | null | undefined,
+  decimals = 1,
+  locale: AppLocale = 'en',
+): string {
   if (percent === null || percent === undefined || Number.isNaN(percent)) return NO_DATA;
-  return `${formatNumber(percent, decimals)}%`;
+  return numberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    signDisplay: 'negative',
+  }).format(percent / 100);
 }
 
 /** A ratio given as 0..1 (coverage, performance ratio) as a percentage: `0.425` → `42.5%`. */
-export function formatRatio(ratio: number | null | undefined, decimals = 1): string {
-  return formatPercent(ratio === null || ratio === undefined ? ratio : ratio * 100, decimals);
+export function formatRatio(
+  ratio: number | null | undefined,
+  decimals = 1,
+  locale: AppLocale = 'en',
+): string {
+  return formatPercent(
+    ratio === null || ratio === undefined ? ratio : ratio * 100,
+    decimals,
+    locale,
+  );
 }
 
 /**
  * A value in the unit a series carries: W scales like power, kWh like energy, `%` as a
  * percentage; any other unit keeps its three significant digits and is appended as is.
  */
-export function formatValue(value: number | null | undefined, unit: string): string {
+export function formatValue(
+  value: number | null | undefined,
+  unit: string,
+  locale: AppLocale = 'en',
+): string {
   switch (unit) {
     case 'W':
-      return formatPower(value);
+      return formatPower(value, locale);
     case 'kWh':
-      return formatEnergy(value);
+      return formatEnergy(value, locale);
     case '%':
-      return formatPercent(value);
-    default:
+      return formatPercent(value, 1, locale);
+    default: {
       if (value === null || value === undefined || Number.isNaN(value)) return NO_DATA;
-      return unit ? `${formatNumber(value)} ${unit}` : formatNumber(value);
+      const number = formatNumber(value, decimalsFor(value), locale);
+      return unit ? `${number} ${unit}` : number;
+    }
   }
 }

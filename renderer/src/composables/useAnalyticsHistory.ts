@@ -6,6 +6,7 @@ import type { CoveragePoint } from '../charts/types.ts';
 import { daysBetween, previousDateTimeRange, type DateTimeRange } from '../analytics/ranges.ts';
 import type { HistoryChoice } from '../analytics/query.ts';
 import { useAnalyticsLoader, type AnalyticsLoader } from './useAnalyticsLoader.ts';
+import { translate } from '../i18n.ts';
 import type { Flow } from './useAnalyticsSummary.ts';
 
 /** Power of one flow over the chosen date-time range, and the previous period's. */
@@ -43,7 +44,7 @@ export function useAnalyticsHistory(
   function loaderOf(flow: Flow): AnalyticsLoader<FlowHistory> {
     return useAnalyticsLoader(async () => {
       const chosen = toValue(choice);
-      if (!chosen) throw new Error('The plant is still loading.');
+      if (!chosen) throw new Error(translate('analytics.plantLoading'));
       const previousRange = chosen.compare
         ? previousDateTimeRange(chosen.range, chosen.compare)
         : null;

@@ -1,5 +1,6 @@
 import { ref, shallowRef, type Ref, type ShallowRef } from 'vue';
 import { PlantDeskError } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 
 /**
  * One card's data: loads with `run()`, keeps the latest answer only (a slower earlier answer
@@ -18,7 +19,7 @@ export interface AnalyticsLoader<T> {
   run(): Promise<void>;
 }
 
-export function messageOf(caught: unknown, fallback = 'The data could not be loaded.'): string {
+export function messageOf(caught: unknown, fallback = translate('analytics.loadFailed')): string {
   if (caught instanceof PlantDeskError) return caught.message;
   if (caught instanceof Error && caught.message) return caught.message;
   return fallback;

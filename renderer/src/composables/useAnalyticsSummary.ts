@@ -11,6 +11,7 @@ import {
 } from '../analytics/ranges.ts';
 import type { SummaryChoice } from '../analytics/query.ts';
 import { useAnalyticsLoader, type AnalyticsLoader } from './useAnalyticsLoader.ts';
+import { translate } from '../i18n.ts';
 
 export type Flow = 'consumption' | 'production';
 
@@ -57,7 +58,7 @@ export function useAnalyticsSummary(
   function loaderOf(flow: Flow): AnalyticsLoader<FlowDays> {
     return useAnalyticsLoader(async () => {
       const chosen = toValue(choice);
-      if (!chosen) throw new Error('The plant is still loading.');
+      if (!chosen) throw new Error(translate('analytics.plantLoading'));
       const compare: ComparePeriod | null = chosen.compare;
       const previousRange = compare ? previousDateRange(chosen.range, compare) : null;
       const [current, previous] = await Promise.all([

@@ -19,6 +19,7 @@ import {
   type SelfShares,
 } from '../components/dashboard/dashboardMath.ts';
 import { appNow } from '../clock.ts';
+import { translate } from '../i18n.ts';
 
 /**
  * The plant dashboard's data: one independent state per card, each loaded by its own calls and
@@ -112,7 +113,7 @@ export const FORECAST_HOURS = 48;
 export function failureMessage(caught: unknown): string {
   if (caught instanceof PlantDeskError) return caught.message;
   if (caught instanceof Error && caught.message) return caught.message;
-  return 'The data could not be loaded.';
+  return translate('dashboard.loadFailed');
 }
 
 /**
@@ -196,7 +197,7 @@ export function useDashboard(
   function context() {
     const plant = toValue(plantUuid);
     const plantZone = toValue(zone);
-    if (!plant || !plantZone) throw new Error('The plant is not loaded yet.');
+    if (!plant || !plantZone) throw new Error(translate('dashboard.plantNotLoaded'));
     const now = clock();
     return { params: { plantUuid: plant }, zone: plantZone, now };
   }

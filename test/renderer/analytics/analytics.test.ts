@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChartSeries } from '../../../renderer/src/charts/types.ts';
 import PlantAnalyticsView from '../../../renderer/src/views/PlantAnalyticsView.vue';
 import { apiError, mountWithApp, type RecordedCall } from '../support/mountWithApp.ts';
+import { i18n } from '../../../renderer/src/i18n.ts';
 
 /**
  * The analytics view over a fake host: the query parameters each tab sends for its range,
@@ -450,5 +451,46 @@ describe('forecasts', () => {
     expect(app.callsTo('predictConsumption')).toHaveLength(1);
     const after = app.wrapper.find('[data-forecast="device-types"] .time-chart-stub');
     expect(datasetsIn(after).map((set) => set.label)).toEqual(['Heat pump']);
+  });
+});
+
+describe('analytics in German and Italian', () => {
+  it('range summary: tabs, headers, German dates, decimal commas and the comparison', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountAnalytics('summary', '?from=2026-03-01&to=2026-03-10&compare=week', {
+      summaryConsumption,
+      summaryProduction,
+    });
+    await app.settle();
+    const text = app.wrapper.text();
+    expect(text).toContain('Zeitraumübersicht');
+    expect(text).toContain('Zeiten in Europe/Rome');
+    expect(text).toContain('Letzte 7 Tage');
+    expect(text).toContain('Summen, 1. Mär 2026 – 10. Mär 2026');
+    const [consumption] = app.wrapper.findAll('.time-chart-stub').map((c) => datasetsIn(c));
+    expect(consumption!.map((set) => set.label)).toEqual([
+      'Verbrauch',
+      'Verbrauch, Vorwoche (22. Feb 2026 – 3. Mär 2026)',
+    ]);
+    const rows = app.wrapper.findAll('table.totals tbody tr');
+    expect(rows[0]!.text()).toContain('10,0 kWh');
+    expect(rows[0]!.text()).toContain('+53,8\u00a0%');
+    expect(rows[1]!.text()).toContain('10,0 kWh am 10.03.2026');
+  });
+
+  it("sensor history in Italian: the point count as a plural with the language's digits", async () => {
+    i18n.global.locale.value = 'it';
+    const points = (input: { query?: Record<string, string> }) =>
+      series(input.query!.startDate!, [100], 'W', 'hours');
+    const app = await mountAnalytics(
+      'history',
+      '?start=2026-03-29T00:00&end=2026-03-30T00:00&granularity=hours',
+      { historyConsumption: points, historyProduction: points },
+    );
+    await app.settle();
+    const card = app.wrapper.find('section[data-flow="consumption"]');
+    expect(card.text()).toContain('Potenza di consumo');
+    expect(card.text()).toContain('W medi per ora · 1 punto');
+    expect(app.wrapper.text()).toContain('Mostra intervallo');
   });
 });

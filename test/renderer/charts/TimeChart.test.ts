@@ -8,6 +8,7 @@ import TimeChart from '../../../renderer/src/components/charts/TimeChart.vue';
 import { DARK_PALETTE, LIGHT_PALETTE } from '../../../renderer/src/charts/theme.ts';
 import type { ChartSeries } from '../../../renderer/src/charts/types.ts';
 import { captureDownloads, fakeCanvas, fakeColorScheme } from './support.ts';
+import { i18n } from '../../../renderer/src/i18n.ts';
 
 const HOUR = 3_600_000;
 // 2026-10-25 00:00 +02:00 in Rome: the day with two 02:00.
@@ -203,6 +204,44 @@ describe('TimeChart', () => {
       'Forecast 80 % band',
       'Forecast',
     ]);
+    wrapper.unmount();
+  });
+});
+
+describe('TimeChart in German', () => {
+  test('buttons, zone, summary with a plural and decimal commas; the CSV keeps dot decimals', async () => {
+    i18n.global.locale.value = 'de';
+    const downloads = captureDownloads();
+    const wrapper = render({ zoom: true });
+    await flushPromises();
+    expect(button(wrapper, 'Vergrößern')).toBeDefined();
+    expect(button(wrapper, 'Zoom zurücksetzen')).toBeDefined();
+    expect(wrapper.get('.time-chart-zone').text()).toBe('Zeiten in Europe/Rome (UTC+01:00)');
+    const image = wrapper.get('canvas[role="img"]');
+    const summary = wrapper.get(`#${image.attributes('aria-describedby')}`);
+    expect(summary.text()).toContain(
+      'Consumption: 5 Punkte von 25.10.2026 00:00 bis 25.10.2026 03:00; ' +
+        'niedrigster Wert 0,30 kWh (25.10.2026 02:00 +01:00)',
+    );
+    expect(summary.text()).toContain('1 ohne Daten');
+    expect(summary.get('thead th').text()).toBe('Zeit');
+    const chart = (wrapper.vm as unknown as Exposed).chart()!;
+    expect(
+      (chart.options.scales!.x as { adapters: { date: { locale: string } } }).adapters.date.locale,
+    ).toBe('de');
+    await button(wrapper, 'CSV exportieren')!.trigger('click');
+    const text = await downloads[0]!.text();
+    expect(text.split('\r\n')[0]).toBe('Zeitstempel,Consumption (kWh)');
+    expect(text).toContain('2026-10-25T02:00:00+01:00,0.3\r\n');
+    wrapper.unmount();
+  });
+
+  test('one point: the singular', async () => {
+    i18n.global.locale.value = 'de';
+    const wrapper = render({ datasets: [{ ...consumption, points: points([2.5]) }] });
+    await flushPromises();
+    const summary = wrapper.get(`#${wrapper.get('canvas').attributes('aria-describedby')}`);
+    expect(summary.text()).toContain('Consumption: 1 Punkt von 25.10.2026 00:00 bis');
     wrapper.unmount();
   });
 });

@@ -13,6 +13,7 @@ import {
 import { plant, PLANT_UUID } from '../plants/fixtures.ts';
 import { breakdown, daily, forecast, hourly, minutes, NOW, pvHealth } from './fixtures.ts';
 import { sensorStatus, statusesOf } from '../sensors/statusFixtures.ts';
+import { i18n } from '../../../renderer/src/i18n.ts';
 
 /**
  * The dashboard over a fake host: tiles computed from the routes' answers, each card loading and
@@ -379,5 +380,52 @@ describe('PlantDashboardView: the sensors’ freshness', () => {
     await app.settle();
     expect(app.callsTo('listSensorStatuses')).toHaveLength(1);
     expect(app.callsTo('pvHealth')).toHaveLength(3);
+  });
+});
+
+describe('PlantDashboardView in German', () => {
+  test('titles, tiles with decimal commas, plurals, German dates and the API’s own names', async () => {
+    i18n.global.locale.value = 'de';
+    const routes = answers();
+    routes.pvHealth = apiError(500, 'PV health is broken today');
+    routes.predictProduction = apiError(500, 'no forecast');
+    const { wrapper } = await mountDashboard(routes);
+    expect(wrapper.get('[role="region"]').attributes('aria-label')).toBe('Dashboard');
+    expect(wrapper.text()).toContain('Zeiten in Europe/Rome (UTC+02:00)');
+    expect(wrapper.text()).toContain('Aktualisieren alle');
+    expect(wrapper.text()).toContain('2 Karten konnten nicht aktualisiert werden');
+
+    expect(tileValue(wrapper, 'production-today').text()).toBe('20,0 kWh');
+    expect(tileValue(wrapper, 'self-sufficiency').text()).toBe('75,0\u00a0%');
+    expect(tileValue(wrapper, 'power-production').text()).toBe('2,75 kW');
+    const production = card(wrapper, 'Erzeugung heute');
+    expect(production.text()).toContain('Heute, 00:00–12:30 (Europe/Rome)');
+    expect(production.text()).toContain('Datenstand 12:30:00 (Europe/Rome)');
+    expect(card(wrapper, 'Aktuelle Leistung').text()).toContain(
+      'Mittelwert der Minute 12:29 (Europe/Rome)',
+    );
+
+    const week = card(wrapper, 'Letzte 7 Tage');
+    expect(week.find('[data-series="Verbrauch"]').exists()).toBe(true);
+    expect(week.text()).toContain('1 Tag nur teilweise gemessen');
+    const forecastCard = card(wrapper, 'Verbrauchsprognose');
+    expect(forecastCard.find('[data-series="Prognose"]').attributes('data-band')).toBe('48');
+    expect(forecastCard.find('[data-series="Tatsächlicher Verbrauch"]').exists()).toBe(true);
+    expect(forecastCard.text()).toContain('Nächste 48 Stunden in kWh je Stunde');
+    expect(card(wrapper, 'PV-Zustand').text()).toContain('PV health is broken today');
+
+    const energy = card(wrapper, 'Energieaufteilung');
+    expect(energy.find('[data-breakdown="loads"]').text()).toContain('Nicht gemessen');
+    expect(energy.find('[data-breakdown="loads"]').text()).toContain('25,0\u00a0%');
+    expect(energy.find('[data-breakdown="sources"]').text()).toContain('Netzbezug');
+  });
+
+  test('PV health in Italian: status, figures and the period in the language', async () => {
+    i18n.global.locale.value = 'it';
+    const { wrapper } = await mountDashboard();
+    const health = card(wrapper, 'Stato FV');
+    expect(health.text()).toContain('Regolare');
+    expect(health.text()).toContain('93,9%');
+    expect(health.text()).toContain('dal 22/03/2026 al 28/03/2026 (Europe/Rome)');
   });
 });

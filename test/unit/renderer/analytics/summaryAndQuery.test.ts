@@ -80,5 +80,9 @@ describe('totals', () => {
     expect(formatChange(-3)).toBe('−3.0%');
     expect(formatChange(0.01)).toBe('0.0%');
     expect(formatChange(null)).toBe('—');
+    // German and Italian: decimal comma, the sign and the minus kept.
+    expect(formatChange(12.345, 'de')).toBe('+12,3\u00a0%');
+    expect(formatChange(-3, 'it')).toBe('−3,0%');
+    expect(formatChange(0.01, 'de')).toBe('0,0\u00a0%');
   });
 });

@@ -14,6 +14,7 @@ import {
   withAlpha,
 } from '../../../../renderer/src/charts/theme.ts';
 import type { ChartSeries } from '../../../../renderer/src/charts/types.ts';
+import { createTranslator } from '../../../../i18n/translator.ts';
 
 const HOUR = 3_600_000;
 const hourly = (count: number, start = Date.UTC(2026, 9, 24, 22)) =>
@@ -141,6 +142,41 @@ describe('buildChartOptions', () => {
     expect(
       callbacks.label({ raw: { x: 0, y: null }, dataset: { label: 'Consumption', data: [] } }),
     ).toBe('Consumption: —');
+  });
+});
+
+describe('in German', () => {
+  const german = { locale: 'de' as const, t: createTranslator('de') };
+  const forecast = (points = hourly(3)): ChartSeries => ({
+    label: 'Prognose',
+    role: 'forecast',
+    unit: 'kWh',
+    points,
+    band: points.map((_, k) => ({ lower: k - 0.5, upper: k + 0.5 })),
+  });
+
+  test('band names, tooltips with a decimal comma and German dates, the adapter in German', () => {
+    const datasets = buildChartData(input([forecast()], german)).datasets as TimeChartDataset[];
+    expect(datasets.map((d) => d.label)).toEqual([
+      'Prognose untere Grenze 80 %',
+      'Prognose 80-%-Band',
+      'Prognose',
+    ]);
+    const options = buildChartOptions(input([forecast(hourly(5))], german));
+    const x = options.scales!.x as { adapters: { date: { locale: string; zone: string } } };
+    expect(x.adapters.date).toEqual({ zone: 'Europe/Rome', locale: 'de' });
+    const callbacks = options.plugins!.tooltip!.callbacks! as unknown as {
+      title(items: Partial<TooltipItem<'line'>>[]): string;
+      label(item: Partial<TooltipItem<'line'>>): string;
+    };
+    const second = { raw: { x: Date.UTC(2026, 9, 25, 1), y: 1234.5 } };
+    expect(callbacks.title([second])).toBe('25.10.2026 02:00 +01:00');
+    // A band bound's unit is found by its German name too.
+    expect(
+      callbacks.label({ ...second, dataset: { label: 'Prognose untere Grenze 80 %', data: [] } }),
+    ).toBe('Prognose untere Grenze 80 %: 1,23 MWh');
+    const y = options.scales!.y as { ticks: { callback(value: number): string } };
+    expect(y.ticks.callback(2.5)).toBe('2,50 kWh');
   });
 });
 

@@ -7,6 +7,7 @@ import {
   toCsv,
 } from '../../../../renderer/src/charts/csv.ts';
 import { seriesToPoints } from '../../../../renderer/src/charts/series.ts';
+import { createTranslator } from '../../../../i18n/translator.ts';
 
 const lines = (text: string) => text.split('\r\n');
 
@@ -151,6 +152,39 @@ describe('chartSeriesToExport', () => {
     ]);
     expect(lines(toCsv(exported, 'UTC'))[0]).toBe(
       'timestamp,Forecast (kWh),Forecast lower 80 % (kWh),Forecast upper 80 % (kWh),Actual (kWh)',
+    );
+  });
+});
+
+describe('in German and Italian', () => {
+  const forecast = {
+    label: 'Prognose',
+    role: 'forecast',
+    unit: 'kWh',
+    points: [
+      { x: Date.UTC(2026, 2, 29, 10), y: 1234.5 },
+      { x: Date.UTC(2026, 2, 29, 11), y: 0.25 },
+    ],
+    band: [
+      { lower: 1000.125, upper: 1500 },
+      { lower: 0.1, upper: 0.5 },
+    ],
+  };
+
+  test('only the header follows the language: dot decimals, ISO timestamps, no grouping', () => {
+    const t = createTranslator('de');
+    const csv = toCsv(chartSeriesToExport([forecast], t), 'Europe/Rome', { t });
+    expect(csv).toBe(
+      'Zeitstempel,Prognose (kWh),Prognose untere Grenze 80 % (kWh),Prognose obere Grenze 80 % (kWh)\r\n' +
+        '2026-03-29T12:00:00+02:00,1234.5,1000.125,1500\r\n' +
+        '2026-03-29T13:00:00+02:00,0.25,0.1,0.5\r\n',
+    );
+  });
+
+  test('Italian header', () => {
+    const t = createTranslator('it');
+    expect(lines(toCsv(chartSeriesToExport([forecast], t), 'Europe/Rome', { t }))[0]).toBe(
+      'data e ora,Prognose (kWh),Prognose limite inferiore 80 % (kWh),Prognose limite superiore 80 % (kWh)',
     );
   });
 });

@@ -83,3 +83,17 @@ describe('dates for the routes', () => {
     );
   });
 });
+
+describe('dates in German and Italian', () => {
+  const x = Date.UTC(2026, 2, 29, 10, 5, 7); // 12:05:07 +02:00 in Rome
+  test('numeric dates in the language, the repeated hour still with its offset', () => {
+    expect(formatInZone(x, 'Europe/Rome', 'minutes', 'de')).toBe('29.03.2026 12:05');
+    expect(formatInZone(x, 'Europe/Rome', 'days', 'de')).toBe('29.03.2026');
+    expect(formatInZone(x, 'Europe/Rome', 'month', 'it')).toBe('03/2026');
+    expect(formatInZone(x, 'Europe/Rome', 'seconds', 'it')).toBe('29/03/2026 12:05:07');
+    const second = Date.UTC(2026, 9, 25, 1, 30); // 02:30 +01:00
+    expect(formatInZone(second, 'Europe/Rome', 'minutes', 'de')).toBe('25.10.2026 02:30 +01:00');
+    expect(formatAsOf(x, 'Europe/Rome', x + 86_400_000, 'de')).toBe('29.03.2026 12:05:07');
+    expect(formatAsOf(x, 'Europe/Rome', x + 60_000, 'de')).toBe('12:05:07');
+  });
+});

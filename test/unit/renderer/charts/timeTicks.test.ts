@@ -119,3 +119,30 @@ describe('timeTicks', () => {
     expect(tickStep(14 * HOUR, 12)).toEqual({ unit: 'hour', count: 2, ms: 2 * HOUR });
   });
 });
+
+describe('timeTicks in German and Italian', () => {
+  test('the same instants on the local clock, month names in the language', () => {
+    const min = Date.UTC(2026, 2, 28, 23); // 2026-03-29 00:00 +01:00
+    const max = Date.UTC(2026, 2, 29, 22); // 2026-03-30 00:00 +02:00
+    const english = timeTicks(min, max, 'Europe/Rome', 8);
+    const german = timeTicks(min, max, 'Europe/Rome', 8, 'de');
+    expect(german.map((tick) => tick.value)).toEqual(english.map((tick) => tick.value));
+    const clock = english.slice(1, -1).map((tick) => tick.label);
+    expect(clock[0]).toBe('03:00');
+    expect(german.map((tick) => tick.label)).toEqual(['29. Mär', ...clock, '30. Mär']);
+    expect(timeTicks(min, max, 'Europe/Rome', 8, 'it')[0]!.label).toBe('29 mar');
+  });
+
+  test('month ticks: German month names, the year on January', () => {
+    const min = Date.UTC(2025, 9, 1);
+    const max = Date.UTC(2026, 3, 1);
+    expect(timeTicks(min, max, 'Europe/Rome', 8, 'de').map((tick) => tick.label)).toEqual([
+      'Nov',
+      'Dez',
+      '2026',
+      'Feb',
+      'Mär',
+      'Apr',
+    ]);
+  });
+});

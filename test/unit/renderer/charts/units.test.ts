@@ -78,3 +78,20 @@ describe('percentages and other units', () => {
     expect(formatNumber(-0.0001, 2)).toBe('0.00');
   });
 });
+
+describe("in German and Italian: the language's decimal comma and grouping", () => {
+  test.each([
+    [formatPower(4250, 'de'), '4,25 kW'],
+    [formatPower(-0.001, 'de'), '0,00 W'],
+    [formatPower(999.6, 'it'), '1,00 kW'],
+    [formatEnergy(12.345, 'de'), '12,3 kWh'],
+    [formatPercent(42.46, 1, 'de'), '42,5\u00a0%'],
+    [formatPercent(42.46, 1, 'it'), '42,5%'],
+    [formatRatio(0.425, 1, 'de'), '42,5\u00a0%'],
+    [formatValue(1234.5, 'kWh', 'de'), '1,23 MWh'],
+    [formatValue(1234.5, '°C', 'de'), '1.235 °C'],
+    [formatNumber(3.14159, 2, 'it'), '3,14'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected);
+  });
+});
