@@ -32,6 +32,9 @@ import itMenu from './it/menu.json' with { type: 'json' };
 import enPlants from './en/plants.json' with { type: 'json' };
 import dePlants from './de/plants.json' with { type: 'json' };
 import itPlants from './it/plants.json' with { type: 'json' };
+import enReport from './en/report.json' with { type: 'json' };
+import deReport from './de/report.json' with { type: 'json' };
+import itReport from './it/report.json' with { type: 'json' };
 import enSensors from './en/sensors.json' with { type: 'json' };
 import deSensors from './de/sensors.json' with { type: 'json' };
 import itSensors from './it/sensors.json' with { type: 'json' };
@@ -64,6 +67,7 @@ const en = {
   fleet: enFleet,
   menu: enMenu,
   plants: enPlants,
+  report: enReport,
   sensors: enSensors,
   shell: enShell,
   signIn: enSignIn,
@@ -87,6 +91,7 @@ const de: SameKeys<MessageSchema> = {
   fleet: deFleet,
   menu: deMenu,
   plants: dePlants,
+  report: deReport,
   sensors: deSensors,
   shell: deShell,
   signIn: deSignIn,
@@ -105,6 +110,7 @@ const it: SameKeys<MessageSchema> = {
   fleet: itFleet,
   menu: itMenu,
   plants: itPlants,
+  report: itReport,
   sensors: itSensors,
   shell: itShell,
   signIn: itSignIn,
