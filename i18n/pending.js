@@ -18,8 +18,6 @@ export const I18N_PENDING = [
   'renderer/src/components/commissioning/drafts/DraftSendPanel.vue',
   'renderer/src/components/commissioning/drafts/DraftSensorsStep.vue',
   'renderer/src/components/commissioning/drafts/DraftVendorsStep.vue',
-  'renderer/src/components/commissioning/notes/CameraDialog.vue',
-  'renderer/src/components/commissioning/notes/StepNotes.vue',
   'renderer/src/components/dashboard/DashboardTiles.vue',
   'renderer/src/components/dashboard/EnergyBreakdownCard.vue',
   'renderer/src/components/dashboard/ForecastCard.vue',

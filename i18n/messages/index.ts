@@ -29,6 +29,9 @@ import itFleet from './it/fleet.json' with { type: 'json' };
 import enMenu from './en/menu.json' with { type: 'json' };
 import deMenu from './de/menu.json' with { type: 'json' };
 import itMenu from './it/menu.json' with { type: 'json' };
+import enNotes from './en/notes.json' with { type: 'json' };
+import deNotes from './de/notes.json' with { type: 'json' };
+import itNotes from './it/notes.json' with { type: 'json' };
 import enPlants from './en/plants.json' with { type: 'json' };
 import dePlants from './de/plants.json' with { type: 'json' };
 import itPlants from './it/plants.json' with { type: 'json' };
@@ -66,6 +69,7 @@ const en = {
   environments: enEnvironments,
   fleet: enFleet,
   menu: enMenu,
+  notes: enNotes,
   plants: enPlants,
   report: enReport,
   sensors: enSensors,
@@ -90,6 +94,7 @@ const de: SameKeys<MessageSchema> = {
   environments: deEnvironments,
   fleet: deFleet,
   menu: deMenu,
+  notes: deNotes,
   plants: dePlants,
   report: deReport,
   sensors: deSensors,
@@ -109,6 +114,7 @@ const it: SameKeys<MessageSchema> = {
   environments: itEnvironments,
   fleet: itFleet,
   menu: itMenu,
+  notes: itNotes,
   plants: itPlants,
   report: itReport,
   sensors: itSensors,
