@@ -20,6 +20,9 @@ import itCommon from './it/common.json' with { type: 'json' };
 import enDevices from './en/devices.json' with { type: 'json' };
 import deDevices from './de/devices.json' with { type: 'json' };
 import itDevices from './it/devices.json' with { type: 'json' };
+import enDrafts from './en/drafts.json' with { type: 'json' };
+import deDrafts from './de/drafts.json' with { type: 'json' };
+import itDrafts from './it/drafts.json' with { type: 'json' };
 import enEnvironments from './en/environments.json' with { type: 'json' };
 import deEnvironments from './de/environments.json' with { type: 'json' };
 import itEnvironments from './it/environments.json' with { type: 'json' };
@@ -66,6 +69,7 @@ const en = {
   commissioning: enCommissioning,
   common: enCommon,
   devices: enDevices,
+  drafts: enDrafts,
   environments: enEnvironments,
   fleet: enFleet,
   menu: enMenu,
@@ -91,6 +95,7 @@ const de: SameKeys<MessageSchema> = {
   commissioning: deCommissioning,
   common: deCommon,
   devices: deDevices,
+  drafts: deDrafts,
   environments: deEnvironments,
   fleet: deFleet,
   menu: deMenu,
@@ -111,6 +116,7 @@ const it: SameKeys<MessageSchema> = {
   commissioning: itCommissioning,
   common: itCommon,
   devices: itDevices,
+  drafts: itDrafts,
   environments: itEnvironments,
   fleet: itFleet,
   menu: itMenu,
