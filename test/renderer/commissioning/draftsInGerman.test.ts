@@ -3,17 +3,21 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { DraftSendResult } from '../../../electron/ipc/contract.ts';
 import { formattersFor } from '../../../i18n/format.ts';
 import CommissioningDrafts from '../../../renderer/src/components/commissioning/drafts/CommissioningDrafts.vue';
+import DraftDevicesStep from '../../../renderer/src/components/commissioning/drafts/DraftDevicesStep.vue';
+import DraftPlantForm from '../../../renderer/src/components/commissioning/drafts/DraftPlantForm.vue';
+import DraftSensorsStep from '../../../renderer/src/components/commissioning/drafts/DraftSensorsStep.vue';
 import { i18n } from '../../../renderer/src/i18n.ts';
 import CommissioningDraftView from '../../../renderer/src/views/CommissioningDraftView.vue';
 import { mountWithApp, page } from '../support/mountWithApp.ts';
-import { button } from '../support/queries.ts';
+import { button, control } from '../support/queries.ts';
 import { draft, DRAFT_ID, GRID_REFUSED } from './draftFixtures.ts';
 import { INVERTER_TYPE, PLANT_UUID, POWER_METER, SIMULATOR } from './fixtures.ts';
 
 /**
  * The drafts in German: the list with its states, counts (singular and plural) and dates as
- * German writes them, the draft's banner, and a send the server partly refused, each refusal
- * named on its entry in German beside the server's own words.
+ * German writes them, the draft's banner, a send the server partly refused (each refusal named
+ * on its entry in German beside the server's own words), and the draft's forms: their tables,
+ * problems and numbers in German.
  */
 
 afterEach(() => {
@@ -99,5 +103,72 @@ describe('the drafts in German', () => {
     const refusal = wrapper.find('[aria-label="Abgelehnt für Sensor Grid"]');
     expect(refusal.text()).toContain('Abgelehnt (connection): No answer from sim://barn/grid');
     expect(button(wrapper, 'Erneut senden').exists()).toBe(true);
+  });
+});
+
+describe('the draft’s forms in German', () => {
+  const catalogs = {
+    sensorTypes: [POWER_METER],
+    dataTypes: [],
+    deviceTypes: [INVERTER_TYPE],
+    vendors: [SIMULATOR],
+  };
+
+  test('sensors: the table, the waiting test, and the form’s problems in German', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountWithApp(DraftSensorsStep, {
+      props: { sensors: draft().content.sensors, catalogs, refusals: [] },
+    });
+    await app.settle();
+    const { wrapper } = app;
+    expect(wrapper.find('caption').text()).toBe('Sensoren dieses Entwurfs');
+    expect(wrapper.find('tbody tr').text()).toContain('Wartet auf die Verbindung');
+    expect(button(wrapper, 'Sensor Grid aus dem Entwurf entfernen').exists()).toBe(true);
+    await button(wrapper, 'Sensor hinzufügen').trigger('click');
+    await app.settle();
+    const form = wrapper.find('form[aria-label="Neuer Sensor (Entwurf)"]');
+    await form.trigger('submit');
+    await app.settle();
+    expect(form.text()).toContain('Name ist erforderlich');
+    expect(form.text()).toContain('Sensortyp ist erforderlich');
+    expect(button(wrapper, 'Im Entwurf speichern').attributes('type')).toBe('submit');
+  });
+
+  test('devices: rated power with German digits, sensors linked', async () => {
+    i18n.global.locale.value = 'de';
+    const content = draft().content;
+    const app = await mountWithApp(DraftDevicesStep, {
+      props: {
+        devices: [{ ...content.devices[0]!, ratedPowerW: 4999.5 }],
+        sensors: content.sensors,
+        catalogs,
+        refusals: [],
+      },
+    });
+    await app.settle();
+    const cells = app.wrapper.findAll('tbody td').map((cell) => cell.text());
+    expect(cells).toEqual(expect.arrayContaining(['4.999,5 W', 'PV output']));
+    expect(app.wrapper.findAll('thead th').map((cell) => cell.text())).toEqual([
+      'Name',
+      'Typ',
+      'Seriennummer',
+      'Nennleistung',
+      'Sensoren',
+      'Aktionen',
+    ]);
+  });
+
+  test('the plant: a latitude out of range said as the plant form says it', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountWithApp(DraftPlantForm, { props: {} });
+    await app.settle();
+    const { wrapper } = app;
+    await control(wrapper, 'Name').setValue('Scheune');
+    await control(wrapper, 'Breitengrad').setValue('95');
+    await control(wrapper, 'Längengrad').setValue('11.35');
+    await wrapper.find('form[aria-label="Neue Anlage (Entwurf)"]').trigger('submit');
+    await app.settle();
+    expect(wrapper.text()).toContain('Der Breitengrad muss zwischen -90 und 90 Grad liegen');
+    expect(button(wrapper, 'Entwurf beginnen').exists()).toBe(true);
   });
 });
