@@ -32,6 +32,9 @@ import itDashboard from './it/dashboard.json' with { type: 'json' };
 import enDevices from './en/devices.json' with { type: 'json' };
 import deDevices from './de/devices.json' with { type: 'json' };
 import itDevices from './it/devices.json' with { type: 'json' };
+import enDrafts from './en/drafts.json' with { type: 'json' };
+import deDrafts from './de/drafts.json' with { type: 'json' };
+import itDrafts from './it/drafts.json' with { type: 'json' };
 import enEnvironments from './en/environments.json' with { type: 'json' };
 import deEnvironments from './de/environments.json' with { type: 'json' };
 import itEnvironments from './it/environments.json' with { type: 'json' };
@@ -47,9 +50,15 @@ import itMenu from './it/menu.json' with { type: 'json' };
 import enMonitor from './en/monitor.json' with { type: 'json' };
 import deMonitor from './de/monitor.json' with { type: 'json' };
 import itMonitor from './it/monitor.json' with { type: 'json' };
+import enNotes from './en/notes.json' with { type: 'json' };
+import deNotes from './de/notes.json' with { type: 'json' };
+import itNotes from './it/notes.json' with { type: 'json' };
 import enPlants from './en/plants.json' with { type: 'json' };
 import dePlants from './de/plants.json' with { type: 'json' };
 import itPlants from './it/plants.json' with { type: 'json' };
+import enReport from './en/report.json' with { type: 'json' };
+import deReport from './de/report.json' with { type: 'json' };
+import itReport from './it/report.json' with { type: 'json' };
 import enSensors from './en/sensors.json' with { type: 'json' };
 import deSensors from './de/sensors.json' with { type: 'json' };
 import itSensors from './it/sensors.json' with { type: 'json' };
@@ -82,12 +91,15 @@ const en = {
   common: enCommon,
   dashboard: enDashboard,
   devices: enDevices,
+  drafts: enDrafts,
   environments: enEnvironments,
   fleet: enFleet,
   host: enHost,
   menu: enMenu,
   monitor: enMonitor,
+  notes: enNotes,
   plants: enPlants,
+  report: enReport,
   sensors: enSensors,
   shell: enShell,
   signIn: enSignIn,
@@ -111,12 +123,15 @@ const de: SameKeys<MessageSchema> = {
   common: deCommon,
   dashboard: deDashboard,
   devices: deDevices,
+  drafts: deDrafts,
   environments: deEnvironments,
   fleet: deFleet,
   host: deHost,
   menu: deMenu,
   monitor: deMonitor,
+  notes: deNotes,
   plants: dePlants,
+  report: deReport,
   sensors: deSensors,
   shell: deShell,
   signIn: deSignIn,
@@ -135,12 +150,15 @@ const it: SameKeys<MessageSchema> = {
   common: itCommon,
   dashboard: itDashboard,
   devices: itDevices,
+  drafts: itDrafts,
   environments: itEnvironments,
   fleet: itFleet,
   host: itHost,
   menu: itMenu,
   monitor: itMonitor,
+  notes: itNotes,
   plants: itPlants,
+  report: itReport,
   sensors: itSensors,
   shell: itShell,
   signIn: itSignIn,

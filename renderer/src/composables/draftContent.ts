@@ -8,6 +8,7 @@ import type {
   DraftRefusal,
   DraftSection,
 } from '../../../electron/ipc/contract.ts';
+import type { Translate } from '../../../i18n/translator.ts';
 
 /**
  * Pure helpers of the commissioning drafts (issue 14, without a connection): what a draft's
@@ -24,12 +25,8 @@ export function draftState(draft: Pick<Draft, 'status' | 'refusals'>): DraftStat
   return draft.status;
 }
 
-export const DRAFT_STATE_LABELS: Record<DraftState, string> = {
-  notSent: 'Not sent',
-  partlySent: 'Partly sent',
-  refused: 'Refused',
-  sent: 'Sent',
-};
+/** What a state is called: `drafts.states.<state>`, worded at render. */
+export const draftStateKey = (state: DraftState) => `drafts.states.${state}`;
 
 /** A key no entry of the list has yet: `sensor-1`, `sensor-2`… (keys never change once given). */
 export function newKey(prefix: string, taken: Iterable<{ key: string }>): string {
@@ -92,20 +89,20 @@ export function secretsInput(
 export const secretId = (vendorUuid: string, field: string) => `${vendorUuid}/${field}`;
 
 /** What the drafts list and the send panel call an entry of a refusal. */
-export function refusalSubject(refusal: DraftRefusal, content: DraftContent): string {
+export function refusalSubject(refusal: DraftRefusal, content: DraftContent, t: Translate): string {
   switch (refusal.section) {
     case 'plant':
-      return `Plant ${content.plant.name}`;
+      return t('drafts.subjects.plant', { name: content.plant.name });
     case 'devices': {
       const device = content.devices.find((entry) => entry.key === refusal.key);
-      return `Device ${device?.name ?? refusal.key ?? ''}`.trim();
+      return t('drafts.subjects.device', { name: device?.name ?? refusal.key ?? '' }).trim();
     }
     case 'sensors': {
       const sensor = content.sensors.find((entry) => entry.key === refusal.key);
-      return `Sensor ${sensor?.name ?? refusal.key ?? ''}`.trim();
+      return t('drafts.subjects.sensor', { name: sensor?.name ?? refusal.key ?? '' }).trim();
     }
     case 'vendors':
-      return 'Vendor settings';
+      return t('drafts.subjects.vendors');
   }
 }
 

@@ -4,6 +4,9 @@
  * few megabytes (the host refuses a photo over 2 M characters as a data URL).
  */
 
+import type { Translate } from '../../../i18n/translator.ts';
+import { translate } from '../i18n.ts';
+
 export const PHOTO_MAX_SIDE = 1600;
 export const PHOTO_QUALITY = 0.82;
 
@@ -20,13 +23,18 @@ export function fitWithin(
   };
 }
 
-function drawAsJpeg(source: CanvasImageSource, width: number, height: number): string {
+function drawAsJpeg(
+  source: CanvasImageSource,
+  width: number,
+  height: number,
+  t: Translate,
+): string {
   const size = fitWithin(width, height);
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot draw images');
+  if (!context) throw new Error(t('notes.photo.cannotDraw'));
   // JPEG has no transparency: a transparent PNG would turn black.
   context.fillStyle = '#fff';
   context.fillRect(0, 0, size.width, size.height);
@@ -34,24 +42,29 @@ function drawAsJpeg(source: CanvasImageSource, width: number, height: number): s
   return canvas.toDataURL('image/jpeg', PHOTO_QUALITY);
 }
 
-/** A picked image file as a downscaled JPEG data URL (EXIF orientation applied). */
-export async function photoFromFile(file: File): Promise<string> {
-  if (!file.type.startsWith('image/')) throw new Error(`${file.name} is not an image`);
+/**
+ * A picked image file as a downscaled JPEG data URL (EXIF orientation applied); its errors are
+ * shown as they are, so they are worded in the user's language.
+ */
+export async function photoFromFile(file: File, t: Translate = translate): Promise<string> {
+  if (!file.type.startsWith('image/')) {
+    throw new Error(t('notes.photo.notImage', { file: file.name }));
+  }
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   } catch {
-    throw new Error(`${file.name} could not be read as an image`);
+    throw new Error(t('notes.photo.unreadable', { file: file.name }));
   }
   try {
-    return drawAsJpeg(bitmap, bitmap.width, bitmap.height);
+    return drawAsJpeg(bitmap, bitmap.width, bitmap.height, t);
   } finally {
     bitmap.close();
   }
 }
 
 /** The camera's current frame as a downscaled JPEG data URL. */
-export function photoFromVideo(video: HTMLVideoElement): string {
-  if (video.videoWidth === 0) throw new Error('The camera has not started yet');
-  return drawAsJpeg(video, video.videoWidth, video.videoHeight);
+export function photoFromVideo(video: HTMLVideoElement, t: Translate = translate): string {
+  if (video.videoWidth === 0) throw new Error(t('notes.photo.cameraNotStarted'));
+  return drawAsJpeg(video, video.videoWidth, video.videoHeight, t);
 }

@@ -1,6 +1,7 @@
 import { ref, shallowRef } from 'vue';
 import type { Draft, DraftContent, DraftSendResult } from '../../../electron/ipc/contract.ts';
 import { draftCalls } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 import { errorMessage } from './useFormErrors.ts';
 
 /**
@@ -24,7 +25,7 @@ export function useCommissioningDraft() {
       draft.value = await calls.get(draftId);
     } catch (caught) {
       draft.value = null;
-      error.value = errorMessage(caught, 'The draft could not be read.');
+      error.value = errorMessage(caught, translate('drafts.failures.read'));
     } finally {
       loading.value = false;
     }
@@ -51,14 +52,14 @@ export function useCommissioningDraft() {
 
   /** Applies a change to the draft's content and saves it. */
   function change(update: (content: DraftContent) => DraftContent): Promise<Draft> {
-    if (!draft.value) return Promise.reject(new Error('No draft is open'));
+    if (!draft.value) return Promise.reject(new Error(translate('drafts.failures.noneOpen')));
     return save(update(structuredClone(draft.value.content)));
   }
 
   async function send(
     secrets: Record<string, Record<string, string>>,
   ): Promise<DraftSendResult | { outcome: 'failed'; message: string }> {
-    if (!draft.value) return { outcome: 'failed', message: 'No draft is open' };
+    if (!draft.value) return { outcome: 'failed', message: translate('drafts.failures.noneOpen') };
     sending.value = true;
     try {
       await queue;
@@ -69,7 +70,10 @@ export function useCommissioningDraft() {
       draft.value = result.draft;
       return result;
     } catch (caught) {
-      return { outcome: 'failed', message: errorMessage(caught, 'The draft could not be sent.') };
+      return {
+        outcome: 'failed',
+        message: errorMessage(caught, translate('drafts.failures.send')),
+      };
     } finally {
       sending.value = false;
     }

@@ -6,6 +6,7 @@ import type {
   NotesSubject,
 } from '../../../electron/ipc/contract.ts';
 import { notesCalls } from '../bridge.ts';
+import { translate } from '../i18n.ts';
 import { errorMessage } from './useFormErrors.ts';
 
 /**
@@ -26,6 +27,8 @@ const subjectKey = (subject: NotesSubject | null | undefined) =>
       ? `plant:${subject.plantUuid}`
       : `draft:${subject.draftId}`
     : '';
+
+type Failure = 'save' | 'keep' | 'remove' | 'read';
 
 export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | null | undefined>) {
   const calls = notesCalls();
@@ -52,7 +55,8 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
   async function run(
     target: NotesSubject,
     work: () => Promise<CommissioningNotes>,
-    failure: string,
+    /** `notes.failures.<failure>`, worded when it happens, in the language of that moment. */
+    failure: Failure,
   ): Promise<boolean> {
     try {
       const answer = await work();
@@ -62,7 +66,7 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
       error.value = null;
       return true;
     } catch (caught) {
-      error.value = errorMessage(caught, failure);
+      error.value = errorMessage(caught, translate(`notes.failures.${failure}`));
       return false;
     }
   }
@@ -72,11 +76,7 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
     if (!entry) return;
     clearTimeout(entry.timer);
     pending.delete(step);
-    await run(
-      entry.subject,
-      () => calls.setText(entry.subject, step, entry.text),
-      'The note could not be saved.',
-    );
+    await run(entry.subject, () => calls.setText(entry.subject, step, entry.text), 'save');
   }
 
   /** Saves every step's typed text now (leaving a step, producing the report). */
@@ -103,7 +103,7 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
   async function photoWork(
     step: NoteStep,
     work: (target: NotesSubject) => Promise<CommissioningNotes>,
-    failure: string,
+    failure: Failure,
   ): Promise<boolean> {
     const target = toValue(subject);
     if (!target) return false;
@@ -117,17 +117,9 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
   }
 
   const addPhoto = (step: NoteStep, photo: NotePhotoInput) =>
-    photoWork(
-      step,
-      (target) => calls.addPhoto(target, step, photo),
-      'The photo could not be kept.',
-    );
+    photoWork(step, (target) => calls.addPhoto(target, step, photo), 'keep');
   const removePhoto = (step: NoteStep, photoId: string) =>
-    photoWork(
-      step,
-      (target) => calls.removePhoto(target, step, photoId),
-      'The photo could not be removed.',
-    );
+    photoWork(step, (target) => calls.removePhoto(target, step, photoId), 'remove');
 
   watch(
     () => subjectKey(toValue(subject)),
@@ -137,7 +129,7 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
       notes.value = null;
       error.value = null;
       const target = toValue(subject);
-      if (target) await run(target, () => calls.get(target), 'The notes could not be read.');
+      if (target) await run(target, () => calls.get(target), 'read');
     },
     { immediate: true },
   );

@@ -1,4 +1,5 @@
 import { shallowRef, ref } from 'vue';
+import { translate } from '../i18n.ts';
 import type { DraftCatalogs } from './draftContent.ts';
 import { useCatalogOptions } from './useCatalogOptions.ts';
 
@@ -70,7 +71,7 @@ export function useDraftCatalogs(environmentId: () => string) {
       keptAt.value = kept.readAt;
       error.value = null;
     } else {
-      error.value = `${options.error.value} No copy of the catalogs is kept for this environment yet: open the commissioning once while connected.`;
+      error.value = translate('drafts.failures.noCatalogCopy', { error: options.error.value });
     }
   }
 

@@ -5,6 +5,7 @@ import CommissioningDraftView from '../../../renderer/src/views/CommissioningDra
 import CommissioningDrafts from '../../../renderer/src/components/commissioning/drafts/CommissioningDrafts.vue';
 import { networkError, page, mountWithApp } from '../support/mountWithApp.ts';
 import { button, control } from '../support/queries.ts';
+import { draft, DRAFT_ID, GRID_REFUSED } from './draftFixtures.ts';
 import { INVERTER_TYPE, PLANT, PLANT_UUID, POWER_METER, SIMULATOR } from './fixtures.ts';
 
 /**
@@ -13,57 +14,7 @@ import { INVERTER_TYPE, PLANT, PLANT_UUID, POWER_METER, SIMULATOR } from './fixt
  * interruption, and the report of a draft watermarked "Not verified".
  */
 
-const DRAFT_ID = '33333333-3333-4333-8333-333333333333';
 const VENDOR_UUID = '44444444-4444-4444-8444-444444444444';
-
-function draft(overrides: Partial<Draft> = {}): Draft {
-  return {
-    draftId: DRAFT_ID,
-    environmentId: 'local',
-    account: 'installer@example.com',
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:05:00.000Z',
-    content: {
-      plant: {
-        name: 'Barn roof',
-        externalIds: [`plantdesk-draft-${DRAFT_ID}`],
-        location: { latitude: 45.07, longitude: 7.69, timezone: 'Europe/Rome' },
-        pv: { peakPowerKw: 6, tiltDeg: 30, azimuthDeg: 180, lossesPercent: 14 },
-      },
-      devices: [
-        {
-          key: 'device-1',
-          name: 'PV inverter',
-          deviceTypeUuid: INVERTER_TYPE.deviceTypeUuid,
-          serialNumber: 'INV-1',
-        },
-      ],
-      sensors: [
-        {
-          key: 'sensor-1',
-          name: 'PV output',
-          sensorTypeUuid: POWER_METER.sensorTypeUuid,
-          flow: 'PRODUCTION',
-          connection: { vendorUuid: SIMULATOR.vendorUuid, address: 'sim://barn/pv' },
-          deviceKey: 'device-1',
-        },
-        {
-          key: 'sensor-2',
-          name: 'Grid',
-          sensorTypeUuid: POWER_METER.sensorTypeUuid,
-          flow: 'GRID',
-          connection: { vendorUuid: SIMULATOR.vendorUuid, address: 'sim://barn/grid' },
-        },
-      ],
-      vendors: [],
-    },
-    status: 'notSent',
-    sent: { plantUuid: null, devices: {}, sensors: {}, vendors: {} },
-    refusals: [],
-    lastSentAt: null,
-    ...overrides,
-  };
-}
 
 /** The catalogs answer while connected; a network error makes them come from the kept copy. */
 const catalogRoutes = {
@@ -291,16 +242,7 @@ describe('sending a draft', () => {
           sensors: { 'sensor-1': '77777777-7777-4777-8777-777777777777' },
           vendors: { [VENDOR_UUID]: '2026-11-20T10:10:00Z' },
         },
-        refusals: [
-          {
-            section: 'sensors',
-            key: 'sensor-2',
-            field: 'connection',
-            kind: 'refused',
-            status: 422,
-            message: 'No answer from sim://barn/grid',
-          },
-        ],
+        refusals: [GRID_REFUSED],
       },
     };
     const app = await mountWithApp(CommissioningDraftView, {

@@ -4,6 +4,7 @@ import { defineComponent, h } from 'vue';
 import type { CommissioningNotes, NotePhotoInput } from '../../../electron/ipc/contract.ts';
 import StepNotes from '../../../renderer/src/components/commissioning/notes/StepNotes.vue';
 import { useCommissioningNotes } from '../../../renderer/src/composables/useCommissioningNotes.ts';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import { fakeCanvas } from '../charts/support.ts';
 import { mountWithApp, type MountedApp } from '../support/mountWithApp.ts';
 
@@ -87,6 +88,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  i18n.global.locale.value = 'en';
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -198,5 +200,66 @@ describe('StepNotes', () => {
     expect(
       app.wrapper.find('button[aria-label="Capture the photo"]').attributes('disabled'),
     ).toBeDefined();
+  });
+});
+
+describe('StepNotes in German', () => {
+  const photo = (n: number) => ({ photoId: `p${n}`, dataUrl: JPEG, caption: '', addedAt: '' });
+
+  test('its controls named in German, the limit as a plural, a refused file said in German', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountWithApp(Harness, {
+      channels: notesHost({
+        updatedAt: '2026-11-20T10:00:00Z',
+        steps: { sensors: { text: '', photos: [1, 2, 3, 4, 5, 6].map(photo) } },
+      }),
+    });
+    await app.settle();
+    expect(app.wrapper.find('h3').text()).toBe('Notizen des Installateurs: Sensoren');
+    expect(app.wrapper.find('label.visually-hidden').text()).toBe('Notizen zum Schritt Sensoren');
+    expect(app.wrapper.find('ul').attributes('aria-label')).toBe('Fotos des Schritts Sensoren');
+    expect(app.wrapper.find('img').attributes('alt')).toBe('Foto 1 des Schritts Sensoren');
+    expect(
+      app.wrapper.find('button[aria-label="Foto 2 des Schritts Sensoren entfernen"]').exists(),
+    ).toBe(true);
+    expect(
+      app.wrapper.find('button[aria-label="Foto für den Schritt Sensoren aufnehmen"]').text(),
+    ).toBe('Foto aufnehmen');
+    expect(app.wrapper.find('[role="status"]').text()).toBe('Höchstens 6 Fotos pro Schritt.');
+
+    await app.wrapper
+      .find('button[aria-label="Foto 6 des Schritts Sensoren entfernen"]')
+      .trigger('click');
+    await app.settle();
+    const input = app.wrapper.find('input[type="file"]');
+    expect(input.attributes('aria-label')).toBe(
+      'Fotos vom Datenträger für den Schritt Sensoren hinzufügen',
+    );
+    const file = new File(['hello'], 'notizen.txt', { type: 'text/plain' });
+    Object.defineProperty(input.element, 'files', { value: [file], configurable: true });
+    await input.trigger('change');
+    await app.settle();
+    expect(app.wrapper.find('[role="alert"]').text()).toBe('notizen.txt ist kein Bild');
+  });
+
+  test('a refused camera, in the camera dialog worded in German', async () => {
+    i18n.global.locale.value = 'de';
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('Permission denied', 'NotAllowedError');
+    });
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    const app = await mountWithApp(Harness, {
+      channels: notesHost({ steps: {}, updatedAt: null }),
+    });
+    await app.settle();
+    await app.wrapper
+      .find('button[aria-label="Foto für den Schritt Sensoren aufnehmen"]')
+      .trigger('click');
+    await app.settle();
+    expect(app.wrapper.find('[role="dialog"]').text()).toContain('Foto aufnehmen: Sensoren');
+    expect(app.wrapper.find('[role="alert"]').text()).toBe(
+      'Die Kamera wurde nicht erlaubt. Wählen Sie stattdessen ein Foto vom Datenträger.',
+    );
+    expect(app.wrapper.find('button[aria-label="Das Foto aufnehmen"]').text()).toBe('Aufnehmen');
   });
 });

@@ -164,17 +164,25 @@ export function fieldOfPath(path: readonly PropertyKey[]): PlantField | undefine
     .find((field) => joined === field || joined.startsWith(`${field}.`));
 }
 
+/**
+ * A contract issue of a plant field in the user's words: the field's range, else the contract's
+ * own message (the draft's plant form words its issues so too).
+ */
+export function plantIssueText(
+  field: PlantField,
+  issue: z.ZodError['issues'][number],
+  t: Translate,
+): string {
+  const rule = FIELD_RULES[field];
+  if (field === 'name' && issue.code === 'too_small') return t('plants.rules.nameMissing');
+  return rule ? t(rule) : issue.message;
+}
+
 function addZodProblems(problems: Problems, error: z.ZodError, t: Translate): void {
   for (const issue of error.issues) {
     const field = fieldOfPath(issue.path);
     if (!field || problems[field]) continue;
-    const rule = FIELD_RULES[field];
-    problems[field] =
-      field === 'name' && issue.code === 'too_small'
-        ? t('plants.rules.nameMissing')
-        : rule
-          ? t(rule)
-          : issue.message;
+    problems[field] = plantIssueText(field, issue, t);
   }
 }
 
