@@ -25,17 +25,14 @@ import { currentFormatters, translate } from '../i18n.ts';
  * state, so a reload or a later visit resumes where it was.
  */
 
-/**
- * `label` is English, for the files not yet converted (i18n/pending.js); what the wizard shows
- * is `commissioning.steps.<value>` in the chosen language.
- */
+/** In order; each is named on screen by `commissioning.steps.<value>` in the chosen language. */
 export const COMMISSIONING_STEPS = [
-  { value: 'plant', label: 'Plant' },
-  { value: 'sensors', label: 'Sensors' },
-  { value: 'devices', label: 'Devices' },
-  { value: 'vendors', label: 'Vendor integrations' },
-  { value: 'verification', label: 'Verification' },
-  { value: 'report', label: 'Report' },
+  { value: 'plant' },
+  { value: 'sensors' },
+  { value: 'devices' },
+  { value: 'vendors' },
+  { value: 'verification' },
+  { value: 'report' },
 ] as const;
 export type CommissioningStep = (typeof COMMISSIONING_STEPS)[number]['value'];
 

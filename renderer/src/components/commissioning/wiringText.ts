@@ -5,17 +5,6 @@ import { currentFormatters } from '../../i18n.ts';
 
 /** The wiring checks' words on screen: the status in words (never colour alone), a figure. */
 
-/**
- * English, for the files not yet converted (i18n/pending.js); converted ones show
- * `checks.status.<status>`.
- */
-export const STATUS_WORDS: Record<WiringStatus, string> = {
-  pass: 'PASS',
-  warning: 'WARNING',
-  fail: 'FAIL',
-  notApplicable: 'NOT CHECKED',
-};
-
 export const STATUS_ICONS: Record<WiringStatus, string> = {
   pass: 'pi pi-check-circle',
   warning: 'pi pi-exclamation-triangle',
