@@ -41,15 +41,12 @@ export interface UtilityProcessServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Defaults to process.kill: utility processes offer only a graceful kill(). */
   killProcess?: (pid: number, signal: NodeJS.Signals) => void;
-  /** How long exit waits for the last output after the process is gone. Default 1 s. */
-  drainTimeoutMs?: number;
 }
 
 type Stream = 'stdout' | 'stderr';
 
 export function createUtilityProcessServer(options: UtilityProcessServerOptions): SpawnServer {
   const killProcess = options.killProcess ?? ((pid, signal) => process.kill(pid, signal));
-  const drainTimeoutMs = options.drainTimeoutMs ?? 1000;
   return (args) => {
     const child = options.fork(options.modulePath, [...args], {
       stdio: 'pipe',
@@ -59,7 +56,6 @@ export function createUtilityProcessServer(options: UtilityProcessServerOptions)
     const outputListeners: Array<(line: string, stream: Stream) => void> = [];
     const exitListeners: Array<(code: number | null) => void> = [];
     let exitCode: number | null | undefined;
-    let reported = false;
     // pid turns undefined once the process exits; forceKill may race with that.
     let lastPid = child.pid;
     child.once('spawn', () => {
@@ -69,36 +65,16 @@ export function createUtilityProcessServer(options: UtilityProcessServerOptions)
     const emitOutput = (line: string, stream: Stream) => {
       for (const listener of [...outputListeners]) listener(line, stream);
     };
-    const report = () => {
-      if (reported || exitCode === undefined) return;
-      reported = true;
-      for (const splitter of splitters) splitter.flush();
-      const code = exitCode;
-      exitListeners.splice(0).forEach((listener) => listener(code));
-    };
 
-    // Exit is reported after the output has drained (as with a child process), so the
-    // supervisor knows the last error lines when it hears of the exit.
-    let openStreams = 0;
-    const splitters = (['stdout', 'stderr'] as const).map((stream) => {
-      const splitter = createLineSplitter((line) => emitOutput(line, stream));
+    // Lines are passed on as they come: Electron drops the streams' listeners right after
+    // 'exit', so anything not read by then (the crash reason) would never arrive.
+    const readers = (['stdout', 'stderr'] as const).flatMap((stream) => {
       const readable = child[stream];
-      if (readable) {
-        openStreams += 1;
-        let ended = false;
-        const end = () => {
-          if (ended) return;
-          ended = true;
-          splitter.flush();
-          openStreams -= 1;
-          if (openStreams === 0) report();
-        };
-        readable.setEncoding('utf8');
-        readable.on('data', (chunk: string) => splitter.push(chunk));
-        readable.once('end', end);
-        readable.once('close', end);
-      }
-      return splitter;
+      if (!readable) return [];
+      const splitter = createLineSplitter((line) => emitOutput(line, stream));
+      readable.setEncoding('utf8');
+      readable.on('data', (chunk: string) => splitter.push(chunk));
+      return [{ readable, splitter }];
     });
 
     child.on('error', (type, location) => {
@@ -106,9 +82,12 @@ export function createUtilityProcessServer(options: UtilityProcessServerOptions)
     });
     child.once('exit', (code) => {
       exitCode = code;
-      if (openStreams === 0) report();
-      // A stream that never ends must not hide the exit.
-      else setTimeout(report, drainTimeoutMs).unref();
+      for (const { readable, splitter } of readers) {
+        // What is buffered but not yet emitted: read() hands it to the 'data' listener now.
+        while (readable.read() !== null);
+        splitter.flush();
+      }
+      exitListeners.splice(0).forEach((listener) => listener(code));
     });
 
     const handle: ServerProcess = {
@@ -119,7 +98,7 @@ export function createUtilityProcessServer(options: UtilityProcessServerOptions)
         outputListeners.push(listener);
       },
       onExit(listener) {
-        if (reported) listener(exitCode ?? null);
+        if (exitCode !== undefined) listener(exitCode);
         else exitListeners.push(listener);
       },
       kill() {

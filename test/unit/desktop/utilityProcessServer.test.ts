@@ -8,17 +8,37 @@ import {
   LOCAL_SANDBOX_SERVICE_NAME,
 } from '../../../electron/main/utilityProcessServer.ts';
 
-/** A stand-in for Electron's UtilityProcess: an emitter with piped stdout and stderr. */
+/**
+ * A stand-in for Electron's UtilityProcess that behaves as Electron's own
+ * (lib/browser/api/utility-process.ts): 'exit' is emitted, then the stdout and stderr streams
+ * lose all their listeners and are let go (the getters answer null), pid turns undefined and
+ * kill() does nothing. Output written after that is never heard of.
+ */
 class FakeUtilityProcess extends EventEmitter {
-  pid: number | undefined = 4242;
-  stdout = new PassThrough();
-  stderr = new PassThrough();
-  kill = vi.fn(() => true);
+  #pid: number | undefined = 4242;
+  #stdout: PassThrough | null = new PassThrough();
+  #stderr: PassThrough | null = new PassThrough();
+  readonly out = this.#stdout!;
+  readonly err = this.#stderr!;
+  kill = vi.fn(() => this.#pid !== undefined);
+  get pid() {
+    return this.#pid;
+  }
+  get stdout() {
+    return this.#stdout;
+  }
+  get stderr() {
+    return this.#stderr;
+  }
   exit(code: number) {
-    this.pid = undefined;
-    this.stdout.end();
-    this.stderr.end();
-    this.emit('exit', code);
+    this.#pid = undefined;
+    try {
+      this.emit('exit', code);
+    } finally {
+      for (const stream of [this.#stdout, this.#stderr]) stream?.removeAllListeners();
+      this.#stdout = null;
+      this.#stderr = null;
+    }
   }
 }
 
@@ -74,11 +94,11 @@ describe('utility process server', () => {
     expect(server.pid).toBe(4242);
   });
 
-  it('reports output line by line with its stream, and the exit after the last line', async () => {
+  it('reports output line by line with its stream, and the exit at once after the last line', async () => {
     const { child, lines, exited } = setup();
-    child.stdout.write('PlantDesk API listening on http://127.0.0.1:');
-    child.stdout.write('4321\n');
-    child.stderr.write('warning: slow disk\nlast words without newline');
+    child.out.write('PlantDesk API listening on http://127.0.0.1:');
+    child.out.write('4321\n');
+    child.err.write('warning: slow disk\nlast words without newline');
     await new Promise((resolve) => setImmediate(resolve));
     child.exit(3);
     expect(await exited).toBe(3);
@@ -87,6 +107,24 @@ describe('utility process server', () => {
       ['warning: slow disk', 'stderr'],
       ['last words without newline', 'stderr'],
     ]);
+  });
+
+  it('hears the crash reason written in the same tick as the exit, before the exit', () => {
+    const { child, server, lines } = setup();
+    const events: string[] = [];
+    server.onExit((code) => events.push(`exit ${code}`));
+    // The streams have not started flowing yet: this output is still buffered at 'exit'.
+    child.err.write('Error: SQLITE_CANTOPEN: unable to open database file\n');
+    child.err.write('    at open (db.ts:1)');
+    child.exit(1);
+    expect(lines).toEqual([
+      ['Error: SQLITE_CANTOPEN: unable to open database file', 'stderr'],
+      ['    at open (db.ts:1)', 'stderr'],
+    ]);
+    expect(events).toEqual(['exit 1']);
+    // Electron let go of the streams: nothing written later is reported, and nothing throws.
+    child.out.write('too late\n');
+    expect(lines).toHaveLength(2);
   });
 
   it('tells a late exit listener the code at once', async () => {
@@ -116,18 +154,5 @@ describe('utility process server', () => {
     expect(child.kill).toHaveBeenCalledOnce();
     expect(killProcess).toHaveBeenCalledOnce();
     expect(server.pid).toBeUndefined();
-  });
-
-  it('still reports the exit if an output stream never ends', async () => {
-    vi.useFakeTimers();
-    try {
-      const { child, exited } = setup();
-      child.pid = undefined;
-      child.emit('exit', 1);
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(await exited).toBe(1);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });
