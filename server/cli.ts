@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { parseClockStart } from './clock.ts';
 import { parseTrustProxy } from './proxyTrust.ts';
 import { startServer } from './server.ts';
+import { shutdownRequest } from './shutdownRequest.ts';
 
 const USAGE = `Usage: npm run server -- [--port 8080] [--host 127.0.0.1] [--db ./data/plantdesk.db | :memory: | postgres://USER:PASS@HOST:5432/NAME] [--demo] [--quiet]
        [--history-days N] [--seed N] [--no-simulation] [--exit-with-parent]
@@ -37,7 +38,8 @@ rollups stay, so metrics of those days answer as before; readings older than N d
 refused (422). Default: raw readings are kept for ever.
 /healthz (alive) and /readyz (database answers, migrations applied) are always served.
 SIGTERM or SIGINT stops accepting connections, lets requests in flight finish (up to 10 s),
-stops the simulator, closes the database and exits 0; a second signal exits at once.
+stops the simulator, closes the database and exits 0; a second signal exits at once. The
+desktop app's stop message (over a utility process's parent port) does the same.
 --exit-with-parent stops the server when the process that started it is gone (the desktop app's
 Local sandbox uses it, so that a crashed app never leaves a server holding its database).
 
@@ -161,6 +163,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  shutdownRequest.onRequest(() => {
+    server.app.log.info({ requestedBy: 'parent' }, 'shutting down: finishing requests in flight');
+    shutdown();
+  });
   if (values['exit-with-parent']) exitWithParent(shutdown);
 }
 

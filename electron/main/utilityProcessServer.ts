@@ -1,5 +1,6 @@
 import type { ForkOptions, UtilityProcess } from 'electron';
 import type { ServerProcess, SpawnServer } from '../services/localSandbox.ts';
+import { STOP_MESSAGE } from './parentPortStop.ts';
 
 /**
  * The Local sandbox server as an Electron utility process: Electron's own Node runs
@@ -39,7 +40,7 @@ export interface UtilityProcessServerOptions {
   /** The built server entry, out/main/localServer.js. */
   modulePath: string;
   env?: NodeJS.ProcessEnv;
-  /** Defaults to process.kill: utility processes offer only a graceful kill(). */
+  /** Defaults to process.kill: a utility process's own kill() is not forceful everywhere. */
   killProcess?: (pid: number, signal: NodeJS.Signals) => void;
 }
 
@@ -102,7 +103,9 @@ export function createUtilityProcessServer(options: UtilityProcessServerOptions)
         else exitListeners.push(listener);
       },
       kill() {
-        if (exitCode === undefined) child.kill();
+        // Not child.kill(): that is SIGTERM then SIGKILL within 2 s on POSIX and TerminateProcess
+        // on Windows, so the server's shutdown would not get its grace, or not run at all.
+        if (exitCode === undefined) child.postMessage(STOP_MESSAGE);
       },
       forceKill() {
         if (exitCode !== undefined) return;

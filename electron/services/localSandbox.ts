@@ -13,7 +13,10 @@ export interface ServerProcess {
   onOutput(listener: (line: string, stream: 'stdout' | 'stderr') => void): void;
   /** Called once, after the last output line; `signal` when the platform says which. */
   onExit(listener: (code: number | null, signal?: string | null) => void): void;
-  /** Graceful (SIGTERM): the server closes its database. The supervisor escalates. */
+  /**
+   * Graceful (SIGTERM, or a stop message to a utility process): the server closes its database.
+   * The supervisor escalates.
+   */
   kill(): void;
   forceKill(): void;
 }
@@ -35,7 +38,7 @@ export interface LocalSandboxDeps {
   restartWindowMs?: number;
   /** Delay before restart attempt n (1-based). Default 0.5 s, 1 s, 2 s … capped at 30 s. */
   restartDelayMs?: (attempt: number) => number;
-  /** How long `stop()` waits after SIGTERM before forcing. Default 5 s. */
+  /** How long `stop()` waits after the graceful kill before forcing. Default 5 s. */
   stopGraceMs?: number;
   /** Appended to the arguments (tests: `--no-simulation --quiet`). */
   extraArgs?: readonly string[];
@@ -49,7 +52,7 @@ export interface LocalSandboxDeps {
 export interface LocalSandbox {
   /** Resolves once running (the URL is known), failed, or stopped meanwhile. */
   start(): Promise<LocalSandboxState>;
-  /** On quit: SIGTERM, then a forced kill after the grace period. */
+  /** On quit: a graceful kill, then a forced one after the grace period. */
   stop(): Promise<void>;
   /** Stops if needed and starts afresh (also after 'failed'), forgetting earlier crashes. */
   restart(): Promise<LocalSandboxState>;
@@ -266,7 +269,7 @@ export function createLocalSandbox(deps: LocalSandboxDeps): LocalSandbox {
       clearTimeout(running.startTimer);
       running.process.kill();
       if ((await Promise.race([running.exited, sleep(stopGraceMs)])) === 'timeout') {
-        log.warn(`Local sandbox: no exit ${stopGraceMs} ms after SIGTERM; forcing`);
+        log.warn(`Local sandbox: no exit ${stopGraceMs} ms after asking it to stop; forcing`);
         running.process.forceKill();
         if ((await Promise.race([running.exited, sleep(FORCE_KILL_WAIT_MS)])) === 'timeout') {
           log.error('Local sandbox: the server process did not exit even when forced');

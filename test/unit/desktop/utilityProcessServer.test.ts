@@ -7,6 +7,7 @@ import {
   createUtilityProcessServer,
   LOCAL_SANDBOX_SERVICE_NAME,
 } from '../../../electron/main/utilityProcessServer.ts';
+import { STOP_MESSAGE } from '../../../electron/main/parentPortStop.ts';
 
 /**
  * A stand-in for Electron's UtilityProcess that behaves as Electron's own
@@ -21,6 +22,7 @@ class FakeUtilityProcess extends EventEmitter {
   readonly out = this.#stdout!;
   readonly err = this.#stderr!;
   kill = vi.fn(() => this.#pid !== undefined);
+  postMessage = vi.fn();
   get pid() {
     return this.#pid;
   }
@@ -141,17 +143,20 @@ describe('utility process server', () => {
     expect(lines).toEqual([['Local sandbox process error: FatalError at v8::Heap', 'stderr']]);
   });
 
-  it('kills gracefully with kill(), forcefully with SIGKILL, and not at all once exited', async () => {
+  it('stops gracefully over the parent port, forcefully with SIGKILL, and not at all once exited', async () => {
     const { child, server, killProcess, exited } = setup();
     server.kill();
-    expect(child.kill).toHaveBeenCalledOnce();
+    // Not child.kill(): on Windows that is TerminateProcess, and the server's shutdown never runs.
+    expect(child.postMessage).toHaveBeenCalledExactlyOnceWith(STOP_MESSAGE);
+    expect(child.kill).not.toHaveBeenCalled();
     server.forceKill();
     expect(killProcess).toHaveBeenCalledWith(4242, 'SIGKILL');
     child.exit(137);
     await exited;
     server.kill();
     server.forceKill();
-    expect(child.kill).toHaveBeenCalledOnce();
+    expect(child.postMessage).toHaveBeenCalledOnce();
+    expect(child.kill).not.toHaveBeenCalled();
     expect(killProcess).toHaveBeenCalledOnce();
     expect(server.pid).toBeUndefined();
   });
