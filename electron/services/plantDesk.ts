@@ -28,6 +28,7 @@ import {
   KEYCHAIN_UNAVAILABLE_MESSAGE,
   normalizeEmail,
   openSecretStore,
+  type LazySecretStore,
   type SecretStore,
 } from './secrets.ts';
 import { createDraftService } from './drafts/draftService.ts';
@@ -60,8 +61,8 @@ export interface PlantDeskOptions {
   defaultsFile?: string;
   /** Starts the Local sandbox server (utilityProcess in Electron, a child process on the web). */
   spawnServer: SpawnServer;
-  /** Default: the OS keychain if it works, else memory (see openSecretStore). */
-  secrets?: { store: SecretStore; status: KeychainStatus };
+  /** Default: the OS keychain once found to work, else memory (see openSecretStore). */
+  secrets?: { store: SecretStore; status: KeychainStatus } | LazySecretStore;
   log: Logger;
   /** Opens an address in the system browser; called only for allowed https addresses. */
   openExternal(url: string): Promise<void>;
@@ -139,6 +140,12 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+function lazySecrets(given: PlantDeskOptions['secrets'], log: Logger): LazySecretStore {
+  if (!given) return openSecretStore({ log });
+  const { store, status } = given;
+  return typeof status === 'function' ? { store, status } : { store, status: async () => status };
+}
+
 export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDesk> {
   const { log } = options;
   // A malformed clock fails the start, before any service is running.
@@ -158,7 +165,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   });
   /** The host's own words, in the user's language at the moment they are said. */
   const say: Translate = (key, named, plural) => language.translator()(key, named, plural);
-  const secrets = options.secrets ?? (await openSecretStore({ log }));
+  // Not awaited: the keychain is asked on first use, never on the start path.
+  const secrets = lazySecrets(options.secrets, log);
 
   const environments = createEnvironmentStore({
     t: () => language.translator(),
@@ -306,11 +314,14 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     );
 
   // Said once per launch rather than once per install: without a keychain the password is asked
-  // at every launch, so every launch deserves the reason. Deferred so that a host subscribing
-  // right after startPlantDesk resolves hears it; a page loaded later reads `app.info`.
-  if (!secrets.status.available) {
-    setImmediate(() => events.emit('keychain.unavailable', secrets.status));
-  }
+  // at every launch, so every launch deserves the reason. The keychain is asked once the host has
+  // its handlers and has subscribed (right after startPlantDesk resolves); a page loaded later
+  // reads `app.info`.
+  setImmediate(() => {
+    void keychainStatus().then((status) => {
+      if (!status.available) events.emit('keychain.unavailable', status);
+    });
+  });
 
   const inFlight = new Map<string, AbortController>();
 
@@ -345,16 +356,20 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     }
   }
 
+  async function keychainStatus(): Promise<KeychainStatus> {
+    const status = await secrets.status();
+    return status.message === KEYCHAIN_UNAVAILABLE_MESSAGE
+      ? { ...status, message: say('host.keychainUnavailable') }
+      : status;
+  }
+
   const handlers: ChannelHandlers = {
     async 'app.info'(): Promise<AppInfo> {
       return {
         name: APP_NAME,
         version: options.version,
         host: options.host,
-        keychain:
-          secrets.status.message === KEYCHAIN_UNAVAILABLE_MESSAGE
-            ? { ...secrets.status, message: say('host.keychainUnavailable') }
-            : secrets.status,
+        keychain: await keychainStatus(),
         now: now().getTime(),
         language: language.state(),
       };

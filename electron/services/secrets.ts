@@ -88,55 +88,84 @@ export const KEYCHAIN_UNAVAILABLE_MESSAGE =
 export interface OpenSecretStoreOptions {
   service?: string;
   log?: Logger;
-  /** A locked keychain may ask the user to unlock it; past this the app goes on without it. */
+  /** Past this the keychain counts as unusable for the run. Default 10 s. */
   probeTimeoutMs?: number;
   /** The store to probe; the OS keychain by default (tests pass their own). */
   keychain?: SecretStore;
 }
 
-export const DEFAULT_PROBE_TIMEOUT_MS = 60_000;
+export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 
-/**
- * Opens the OS keychain if it really works (writes, reads back and deletes a probe entry), else
- * a memory store with the message to show once. Never throws: a missing D-Bus, a locked or
- * refused keyring all mean "no keychain".
- */
-export async function openSecretStore(
-  options: OpenSecretStoreOptions = {},
-): Promise<{ store: SecretStore; status: KeychainStatus }> {
-  const log = options.log ?? silentLogger;
-  const keychain = options.keychain ?? createKeychainStore(options.service);
-  const probing = probe(keychain);
-  // After a timeout the probe may still fail later: that is no longer anyone's concern.
-  probing.catch(() => {});
-  try {
-    await withTimeout(
-      probing,
-      options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
-      'the keychain did not answer in time',
-    );
-    return { store: keychain, status: { available: true } };
-  } catch (error) {
-    log.warn('keychain unavailable; sign-ins will not be remembered', {
-      reason: error instanceof Error ? error.message : String(error),
-    });
-    return {
-      store: createMemoryStore(),
-      status: { available: false, message: KEYCHAIN_UNAVAILABLE_MESSAGE },
-    };
-  }
+/** A secret store whose keychain may not be known to work yet. */
+export interface LazySecretStore {
+  /**
+   * `available` is true until the keychain is found unusable; every call waits for that answer
+   * and, without a keychain, goes to a memory store.
+   */
+  store: SecretStore;
+  /** Whether the keychain works; asks it on the first call (or the store's first use). */
+  status(): Promise<KeychainStatus>;
 }
 
-async function probe(store: SecretStore): Promise<void> {
-  const key = `probe/${randomUUID()}`;
-  const value = `probe ${randomUUID()}`;
-  await store.set(key, value);
-  try {
-    const readBack = await store.get(key);
-    if (readBack !== value) throw new Error('the keychain did not give back what was stored');
-  } finally {
-    await store.delete(key);
+/**
+ * The OS keychain, tried on first use rather than at start-up: asking it may take long (a
+ * keyring on a slow D-Bus), and nothing of the app's start waits for it. The probe only reads
+ * an entry that does not exist, which no keychain answers with an unlock prompt: a locked GNOME
+ * keyring or KWallet asks for its password only when a sign-in is to be remembered or restored,
+ * never at the launch of a user who did not tick "Remember". Never throws: a missing D-Bus, a
+ * refused or silent keyring all mean "no keychain", with the message to show once.
+ */
+export function openSecretStore(options: OpenSecretStoreOptions = {}): LazySecretStore {
+  const log = options.log ?? silentLogger;
+  const keychain = options.keychain ?? createKeychainStore(options.service);
+  const memory = createMemoryStore();
+  let decided: KeychainStatus | undefined;
+  let deciding: Promise<KeychainStatus> | undefined;
+
+  function status(): Promise<KeychainStatus> {
+    // Never within the turn that asked: the host's start (its IPC handlers, the Local sandbox)
+    // finishes before the keychain is touched.
+    deciding ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => probe(keychain, options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS))
+      .then(
+        () => (decided = { available: true }),
+        (error: unknown) => {
+          log.warn('keychain unavailable; sign-ins will not be remembered', {
+            reason: error instanceof Error ? error.message : String(error),
+          });
+          return (decided = { available: false, message: KEYCHAIN_UNAVAILABLE_MESSAGE });
+        },
+      );
+    return deciding;
   }
+  const target = async () => ((await status()).available ? keychain : memory);
+
+  return {
+    store: {
+      get available() {
+        return decided?.available ?? true;
+      },
+      async get(key) {
+        return (await target()).get(key);
+      },
+      async set(key, value) {
+        await (await target()).set(key, value);
+      },
+      async delete(key) {
+        await (await target()).delete(key);
+      },
+    },
+    status,
+  };
+}
+
+/** An entry that is never written: the keychain must answer, and answer that it is not there. */
+async function probe(store: SecretStore, timeoutMs: number): Promise<void> {
+  const reading = store.get(`probe/${randomUUID()}`);
+  // After a timeout the read may still fail later: that is no longer anyone's concern.
+  reading.catch(() => {});
+  const value = await withTimeout(reading, timeoutMs, 'the keychain did not answer in time');
+  if (value !== undefined) throw new Error('the keychain answered for an entry never stored');
 }
 
 async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, message: string): Promise<T> {

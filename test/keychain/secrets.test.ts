@@ -113,11 +113,11 @@ describe.skipIf(!SECRET_SERVICE)(
       expect(await store.get(b)).toBe('B');
     });
 
-    test('the probe finds the keychain usable and leaves nothing behind', async () => {
+    test('the probe finds the keychain usable and writes nothing', async () => {
       const probeService = `${service}-probe`;
-      const { store: opened, status } = await openSecretStore({ service: probeService });
-      expect(status).toEqual({ available: true });
-      expect(opened.available).toBe(true);
+      const opened = openSecretStore({ service: probeService });
+      expect(await opened.status()).toEqual({ available: true });
+      expect(opened.store.available).toBe(true);
       expect(await findCredentialsAsync(probeService)).toEqual([]);
     });
   },
@@ -128,9 +128,9 @@ describe.skipIf(process.platform !== 'linux')('no Secret Service on the bus', ()
     // A child process: the library may keep its D-Bus connection, so this one starts clean.
     const script = `
       const { openSecretStore } = await import(${JSON.stringify(secretsModule)});
-      const { store, status } = await openSecretStore({ service: 'PlantDesk-test-nobus' });
+      const { store, status } = openSecretStore({ service: 'PlantDesk-test-nobus' });
       await store.set('k', 'v');
-      console.log(JSON.stringify({ status, available: store.available, value: await store.get('k') }));
+      console.log(JSON.stringify({ status: await status(), available: store.available, value: await store.get('k') }));
     `;
     const { stdout } = await promisify(execFile)(
       process.execPath,
@@ -165,31 +165,53 @@ describe('openSecretStore with a keychain that does not work', () => {
       'unlock prompt was dismissed',
     ]) {
       const warnings: unknown[] = [];
-      const { store, status } = await openSecretStore({
+      const { store, status } = openSecretStore({
         keychain: failing(() => Promise.reject(new Error(message))),
         log: { info() {}, error() {}, warn: (...args) => warnings.push(args) },
       });
+      expect(await status()).toEqual({ available: false, message: KEYCHAIN_UNAVAILABLE_MESSAGE });
       expect(store.available).toBe(false);
-      expect(status).toEqual({ available: false, message: KEYCHAIN_UNAVAILABLE_MESSAGE });
       expect(JSON.stringify(warnings)).toContain(message);
+      // The session's writes then last for the run, in memory.
+      await store.set('k', 'v');
+      expect(await store.get('k')).toBe('v');
     }
   });
 
   test('a keychain that never answers is given up after the probe timeout', async () => {
     const started = Date.now();
-    const { status } = await openSecretStore({
+    const { status } = openSecretStore({
       keychain: failing(() => new Promise<never>(() => {})),
       probeTimeoutMs: 100,
     });
-    expect(status.available).toBe(false);
+    expect((await status()).available).toBe(false);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
-  test('a keychain that gives back something else is not trusted', async () => {
-    const { status } = await openSecretStore({
+  test('a keychain that answers for an entry never stored is not trusted', async () => {
+    const { status } = openSecretStore({
       keychain: { ...createMemoryStore(), available: true, get: async () => 'other' },
     });
-    expect(status.available).toBe(false);
+    expect((await status()).available).toBe(false);
+  });
+
+  test('the probe reads one entry that does not exist, once, and only when first needed', async () => {
+    const calls: string[] = [];
+    const memory = createMemoryStore();
+    const keychain: SecretStore = {
+      available: true,
+      get: (key) => (calls.push(`get ${key.split('/')[0]}`), memory.get(key)),
+      set: (key, value) => (calls.push(`set ${key}`), memory.set(key, value)),
+      delete: (key) => (calls.push(`delete ${key}`), memory.delete(key)),
+    };
+    const { store, status } = openSecretStore({ keychain });
+    expect(store.available).toBe(true);
+    expect(calls).toEqual([]);
+    // The first use waits for the probe, then goes to the keychain.
+    await store.set('rememberedEmail/local', 'a@b.test');
+    expect(await status()).toEqual({ available: true });
+    expect(await store.get('rememberedEmail/local')).toBe('a@b.test');
+    expect(calls).toEqual(['get probe', 'set rememberedEmail/local', 'get rememberedEmail']);
   });
 
   test('the memory store keeps values for the run and says it is not a keychain', async () => {
