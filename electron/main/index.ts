@@ -206,8 +206,10 @@ function main(): void {
       logDir,
       defaultsFile: environmentsDefaultsFile({
         isPackaged: app.isPackaged,
+        platform: process.platform,
         exePath: app.getPath('exe'),
         appPath: app.getAppPath(),
+        env: process.env,
       }),
       spawnServer: createUtilityProcessServer({
         fork: (modulePath, args, options) => utilityProcess.fork(modulePath, args, options),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /** Where the built pieces sit relative to out/main/index.js (inside app.asar once packaged). */
@@ -15,20 +16,51 @@ export function builtPaths(mainDir: string): {
 
 export interface DefaultsLocation {
   isPackaged: boolean;
+  platform: NodeJS.Platform;
   /** app.getPath('exe') */
   exePath: string;
   /** app.getAppPath(): the project folder in development. */
   appPath: string;
+  /** APPIMAGE (the AppImage file, set by its runtime) and PROGRAMDATA are read. */
+  env: NodeJS.ProcessEnv;
+  /** Default: fs.existsSync. */
+  exists?: (file: string) => boolean;
+}
+
+const FILE_NAME = 'environments.json';
+
+/**
+ * Where an administrator can put environments.json, most specific first. Not next to the
+ * executable of an AppImage (a read-only mount made afresh at each launch) but next to the
+ * AppImage file; not inside the signed macOS bundle, which changing would break. The system-wide
+ * folder comes after the file next to the application.
+ */
+export function environmentsDefaultsCandidates(location: DefaultsLocation): string[] {
+  const { platform, env } = location;
+  const paths = platform === 'win32' ? path.win32 : path.posix;
+  if (!location.isPackaged) return [paths.join(location.appPath, FILE_NAME)];
+  const nextToExe = paths.join(paths.dirname(location.exePath), FILE_NAME);
+  switch (platform) {
+    case 'win32':
+      // The install folder, then ProgramData (machine-wide, where policy tools put files).
+      return [nextToExe, paths.join(env.PROGRAMDATA || 'C:\\ProgramData', 'PlantDesk', FILE_NAME)];
+    case 'darwin':
+      // Then Contents/MacOS: a file built into a bundle of the organisation's own.
+      return [paths.join('/Library/Application Support/PlantDesk', FILE_NAME), nextToExe];
+    default: {
+      const etc = paths.join('/etc/plantdesk', FILE_NAME);
+      if (!env.APPIMAGE) return [nextToExe, etc];
+      // Last, inside the mount: a file built into the AppImage (extraFiles).
+      return [paths.join(paths.dirname(env.APPIMAGE), FILE_NAME), etc, nextToExe];
+    }
+  }
 }
 
 /**
- * The administrator's environments.json (shared sandbox and production addresses). Packaged,
- * it is read from next to the executable rather than from process.resourcesPath: on Windows and
- * Linux that is the install folder, the obvious place to drop a file after installing; on macOS
- * both candidates are inside the signed bundle (Contents/MacOS here), so there it ships with the
- * app. In development it is the project folder's environments.json.
+ * The administrator's environments.json (shared sandbox and production addresses): the first
+ * candidate that exists, or none. The files are not merged: one administrator, one file.
  */
-export function environmentsDefaultsFile(location: DefaultsLocation): string {
-  const folder = location.isPackaged ? path.dirname(location.exePath) : location.appPath;
-  return path.join(folder, 'environments.json');
+export function environmentsDefaultsFile(location: DefaultsLocation): string | undefined {
+  const exists = location.exists ?? existsSync;
+  return environmentsDefaultsCandidates(location).find((file) => exists(file));
 }

@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AppLocale } from '../../../i18n/locales.ts';
 import { createTranslator } from '../../../i18n/translator.ts';
 import { buildMenuTemplate } from '../../../electron/main/menu.ts';
-import { builtPaths, environmentsDefaultsFile } from '../../../electron/main/paths.ts';
+import {
+  builtPaths,
+  environmentsDefaultsCandidates,
+  environmentsDefaultsFile,
+} from '../../../electron/main/paths.ts';
 
 function template(isMac: boolean, devTools = true, locale: AppLocale = 'en') {
   const actions = {
@@ -87,20 +91,76 @@ describe('paths', () => {
     });
   });
 
-  it('reads environments.json next to the executable when packaged, else in the project', () => {
-    expect(
-      environmentsDefaultsFile({
-        isPackaged: true,
-        exePath: path.join('/opt/PlantDesk/plantdesk'),
-        appPath: path.join('/opt/PlantDesk/resources/app.asar'),
-      }),
-    ).toBe(path.join('/opt/PlantDesk/environments.json'));
-    expect(
-      environmentsDefaultsFile({
+  describe("the administrator's environments.json", () => {
+    const none = () => false;
+    const packaged = (platform: NodeJS.Platform, exePath: string, env: NodeJS.ProcessEnv = {}) => ({
+      isPackaged: true,
+      platform,
+      exePath,
+      appPath: '/irrelevant/app.asar',
+      env,
+    });
+
+    it('on Linux: next to the AppImage file (not in its per-launch mount), then /etc/plantdesk', () => {
+      const appImage = packaged('linux', '/tmp/.mount_PlantDabc123/plantdesk', {
+        APPIMAGE: '/home/ops/Apps/PlantDesk-1.0.0.AppImage',
+      });
+      expect(environmentsDefaultsCandidates(appImage)).toEqual([
+        '/home/ops/Apps/environments.json',
+        '/etc/plantdesk/environments.json',
+        // Only one built into the AppImage is found there.
+        '/tmp/.mount_PlantDabc123/environments.json',
+      ]);
+      // The deb: the install folder.
+      expect(environmentsDefaultsCandidates(packaged('linux', '/opt/PlantDesk/plantdesk'))).toEqual(
+        ['/opt/PlantDesk/environments.json', '/etc/plantdesk/environments.json'],
+      );
+    });
+
+    it('on Windows: the install folder, then %PROGRAMDATA%\\PlantDesk', () => {
+      const exe = 'C:\\Program Files\\PlantDesk\\PlantDesk.exe';
+      expect(
+        environmentsDefaultsCandidates(packaged('win32', exe, { PROGRAMDATA: 'D:\\ProgramData' })),
+      ).toEqual([
+        'C:\\Program Files\\PlantDesk\\environments.json',
+        'D:\\ProgramData\\PlantDesk\\environments.json',
+      ]);
+      expect(environmentsDefaultsCandidates(packaged('win32', exe))[1]).toBe(
+        'C:\\ProgramData\\PlantDesk\\environments.json',
+      );
+    });
+
+    it('on macOS: /Library/Application Support/PlantDesk, then inside the bundle', () => {
+      const exe = '/Applications/PlantDesk.app/Contents/MacOS/PlantDesk';
+      expect(environmentsDefaultsCandidates(packaged('darwin', exe))).toEqual([
+        '/Library/Application Support/PlantDesk/environments.json',
+        '/Applications/PlantDesk.app/Contents/MacOS/environments.json',
+      ]);
+    });
+
+    it('in development: the project folder', () => {
+      const dev = {
         isPackaged: false,
-        exePath: path.join('/work/node_modules/electron/dist/electron'),
-        appPath: path.join('/work'),
-      }),
-    ).toBe(path.join('/work/environments.json'));
+        platform: 'linux' as const,
+        exePath: '/work/node_modules/electron/dist/electron',
+        appPath: '/work',
+        env: { APPIMAGE: '/ignored/PlantDesk.AppImage' },
+      };
+      expect(environmentsDefaultsCandidates(dev)).toEqual(['/work/environments.json']);
+    });
+
+    it('is the first candidate that exists, or none', () => {
+      const location = packaged('linux', '/opt/PlantDesk/plantdesk');
+      expect(environmentsDefaultsFile({ ...location, exists: none })).toBeUndefined();
+      expect(
+        environmentsDefaultsFile({
+          ...location,
+          exists: (file) => file.startsWith('/etc/'),
+        }),
+      ).toBe('/etc/plantdesk/environments.json');
+      expect(environmentsDefaultsFile({ ...location, exists: () => true })).toBe(
+        '/opt/PlantDesk/environments.json',
+      );
+    });
   });
 });
