@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring';
+import type * as KeyringModule from '@napi-rs/keyring';
+import type { EntryOptions } from '@napi-rs/keyring';
 import type { KeychainStatus } from '../ipc/contract.ts';
 import { silentLogger, type Logger } from './logger.ts';
 
@@ -31,7 +32,14 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+type Keyring = typeof KeyringModule;
+
 export interface KeychainStoreOptions {
+  /**
+   * Loads the native module; import() by default. Not a static import: a build for another
+   * architecture lacks the binary, and a static import would throw before any window opens.
+   */
+  loadKeyring?: () => Promise<Keyring>;
   /**
    * Entries are pinned to the Secret Service on Linux: the library's default would fall back to
    * the kernel keyring, which forgets everything at logout and so would promise what it cannot keep.
@@ -47,18 +55,23 @@ export function createKeychainStore(
   options: KeychainStoreOptions = {},
 ): SecretStore {
   const entryOptions = options.entryOptions ?? LINUX_SECRET_SERVICE;
-  const entry = (key: string) => new AsyncEntry(service, key, entryOptions);
+  let keyring: Promise<Keyring> | undefined;
+  // A module that fails to load fails every call, which the probe reports as "no keychain".
+  const entry = async (key: string) => {
+    keyring ??= (options.loadKeyring ?? (() => import('@napi-rs/keyring')))();
+    return new (await keyring).AsyncEntry(service, key, entryOptions);
+  };
   return {
     available: true,
     async get(key) {
-      return (await entry(key).getPassword()) ?? undefined;
+      return (await (await entry(key)).getPassword()) ?? undefined;
     },
     async set(key, value) {
-      await entry(key).setPassword(value);
+      await (await entry(key)).setPassword(value);
     },
     async delete(key) {
       // Resolves false when there was nothing to delete: that is fine.
-      await entry(key).deleteCredential();
+      await (await entry(key)).deleteCredential();
     },
   };
 }
