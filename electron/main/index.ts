@@ -17,6 +17,7 @@ import {
   type WebContents,
 } from 'electron';
 import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
+import { appRoot } from '../../server/appRoot.ts';
 import { createFileLog, type FileLog } from '../services/fileLog.ts';
 import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
 import { createLanguagePreference } from '../services/languagePreference.ts';
@@ -79,7 +80,7 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function main(): void {
-  const paths = builtPaths(import.meta.dirname);
+  const paths = builtPaths(appRoot(import.meta.dirname));
   // `npm run dev`: electron-vite serves the renderer with hot reload; never in a packaged app.
   const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN;

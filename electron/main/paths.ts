@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-/** Where the built pieces sit relative to out/main/index.js (inside app.asar once packaged). */
-export function builtPaths(mainDir: string): {
+/** Where the built pieces sit in the app's root (app.asar once packaged; see appRoot). */
+export function builtPaths(root: string): {
   preload: string;
   rendererDir: string;
   localServer: string;
 } {
   return {
-    preload: path.join(mainDir, '../preload/index.cjs'),
-    rendererDir: path.join(mainDir, '../renderer'),
-    localServer: path.join(mainDir, 'localServer.js'),
+    preload: path.join(root, 'out/preload/index.cjs'),
+    rendererDir: path.join(root, 'out/renderer'),
+    localServer: path.join(root, 'out/main/localServer.js'),
   };
 }
 

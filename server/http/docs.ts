@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { generateOpenApiDocument } from '../../api/index.ts';
+import { appRoot } from '../appRoot.ts';
 
 const { version } = JSON.parse(
-  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+  readFileSync(path.join(appRoot(import.meta.dirname), 'package.json'), 'utf8'),
 ) as { version: string };
 
 /**

@@ -82,9 +82,8 @@ describe('application menu', () => {
 });
 
 describe('paths', () => {
-  it('finds the preload, renderer and Local sandbox server next to out/main', () => {
-    const mainDir = path.join('/opt/PlantDesk/resources/app.asar/out/main');
-    expect(builtPaths(mainDir)).toEqual({
+  it('finds the preload, renderer and Local sandbox server under the app root', () => {
+    expect(builtPaths(path.join('/opt/PlantDesk/resources/app.asar'))).toEqual({
       preload: path.join('/opt/PlantDesk/resources/app.asar/out/preload/index.cjs'),
       rendererDir: path.join('/opt/PlantDesk/resources/app.asar/out/renderer'),
       localServer: path.join('/opt/PlantDesk/resources/app.asar/out/main/localServer.js'),
