@@ -48,6 +48,7 @@ import {
   loadWindowState,
   MIN_SIZE,
   saveWindowState,
+  showWhenReady,
   WINDOW_STATE_FILE,
 } from './windowState.ts';
 
@@ -134,8 +135,7 @@ function main(): void {
     );
     const contents = window.webContents;
     windows.set(window, contents);
-    if (initial.maximized) window.maximize();
-    window.once('ready-to-show', () => window.show());
+    showWhenReady(window, initial.maximized);
     window.on('close', () => {
       try {
         saveWindowState(stateFile, {

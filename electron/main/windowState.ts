@@ -120,3 +120,21 @@ export function initialWindowBounds(
     maximized: saved.maximized,
   };
 }
+
+/** The part of a BrowserWindow that showing it needs. */
+export interface ShowableWindow {
+  once(event: 'ready-to-show', listener: () => void): unknown;
+  maximize(): void;
+  show(): void;
+}
+
+/**
+ * Shows the window once its page has painted, maximized first if it was. Not maximized at
+ * creation: maximize() shows a hidden window on Windows and Linux, white until the page paints.
+ */
+export function showWhenReady(window: ShowableWindow, maximized: boolean): void {
+  window.once('ready-to-show', () => {
+    if (maximized) window.maximize();
+    window.show();
+  });
+}

@@ -9,6 +9,7 @@ import {
   loadWindowState,
   MIN_SIZE,
   saveWindowState,
+  showWhenReady,
   WINDOW_STATE_FILE,
   type Rectangle,
   type WindowState,
@@ -154,5 +155,39 @@ describe('initialWindowBounds', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('showWhenReady', () => {
+  function fakeWindow() {
+    const calls: string[] = [];
+    const ready: Array<() => void> = [];
+    return {
+      calls,
+      paint: () => ready.splice(0).forEach((listener) => listener()),
+      window: {
+        once: (event: 'ready-to-show', listener: () => void) => {
+          calls.push(`once ${event}`);
+          ready.push(listener);
+        },
+        maximize: () => void calls.push('maximize'),
+        show: () => void calls.push('show'),
+      },
+    };
+  }
+
+  it('maximizes and shows only once the page has painted, so no white window flashes', () => {
+    const { calls, paint, window } = fakeWindow();
+    showWhenReady(window, true);
+    expect(calls).toEqual(['once ready-to-show']);
+    paint();
+    expect(calls).toEqual(['once ready-to-show', 'maximize', 'show']);
+  });
+
+  it('shows a window that was not maximized as it is', () => {
+    const { calls, paint, window } = fakeWindow();
+    showWhenReady(window, false);
+    paint();
+    expect(calls).toEqual(['once ready-to-show', 'show']);
   });
 });
