@@ -135,7 +135,15 @@ function summarize(stderrTail: readonly string[]): string {
     .join('\n');
 }
 
-/** Server output is pino JSON on stderr (requests: method, url, status; never bodies). */
+/**
+ * The server's line for each request it answered (server/http/requestLog.ts). Traffic, not an
+ * event: it stays out of the app's log and of the lines that explain a crash.
+ */
+function isRequestLine(line: string): boolean {
+  return /^\{"level":30,/.test(line) && /,"msg":"request"\}$/.test(line);
+}
+
+/** Server output is pino JSON on stderr. */
 function logOutput(log: Logger, line: string, stream: 'stdout' | 'stderr'): void {
   const level = /^\{"level":(\d+)/.exec(line)?.[1];
   const text = `Local sandbox: ${clip(line, MAX_LOGGED_LINE)}`;
@@ -208,6 +216,7 @@ export function createLocalSandbox(deps: LocalSandboxDeps): LocalSandbox {
     log.info('Local sandbox: server process started', { pid: server.pid, args });
 
     server.onOutput((line, stream) => {
+      if (isRequestLine(line)) return;
       logOutput(log, line, stream);
       if (attempt !== self) return;
       if (stream === 'stderr' && line.trim() !== '') {

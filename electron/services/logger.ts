@@ -16,3 +16,12 @@ export const silentLogger: Logger = {
   warn() {},
   error() {},
 };
+
+/** Only warnings and errors: for a service whose info lines are per-request traffic. */
+export function problemsOnly(log: Logger): Logger {
+  return {
+    info() {},
+    warn: (message, fields) => log.warn(message, fields),
+    error: (message, fields) => log.error(message, fields),
+  };
+}

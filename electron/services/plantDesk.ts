@@ -23,7 +23,7 @@ import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts'
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
 import { createLocalSandboxChoice } from './localSandboxChoice.ts';
-import type { Logger } from './logger.ts';
+import { problemsOnly, type Logger } from './logger.ts';
 import {
   KEYCHAIN_UNAVAILABLE_MESSAGE,
   normalizeEmail,
@@ -187,8 +187,14 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   const session = createSessionManager({
     secrets: secrets.store,
     emit: events.emit,
+    // A line per successful call would fill the log with traffic; failures and refusals stay.
     createClient: ({ baseUrl, credentials }) =>
-      createApiClient({ baseUrl, credentials, log, t: () => language.translator() }),
+      createApiClient({
+        baseUrl,
+        credentials,
+        log: problemsOnly(log),
+        t: () => language.translator(),
+      }),
     log,
     t: () => language.translator(),
   });

@@ -246,6 +246,38 @@ describe('unexpected exits', () => {
   });
 });
 
+describe("the app's log", () => {
+  test("gets the server's events and problems, not a line per request", async () => {
+    const lines: string[] = [];
+    const record = (level: string) => (message: string) => void lines.push(`${level} ${message}`);
+    const request =
+      '{"level":30,"time":1,"pid":2,"hostname":"vm","reqId":"req-1","method":"GET","path":"/plants","status":200,"durationMs":1.5,"msg":"request"}';
+    script = (process) =>
+      queueMicrotask(() => {
+        process.say(
+          '{"level":30,"time":1,"msg":"Server listening at http://127.0.0.1:40000"}',
+          'stderr',
+        );
+        process.say(request, 'stderr');
+        process.say(request.replace('"status":200', '"status":404'), 'stderr');
+        process.say('{"level":50,"time":1,"msg":"database is locked"}', 'stderr');
+        process.exit(1);
+      });
+    const state = await supervisor({
+      log: { info: record('info'), warn: record('warn'), error: record('error') },
+      maxRestarts: 0,
+    }).start();
+    const fromServer = lines.filter((line) => line.includes('Local sandbox: {'));
+    expect(fromServer).toEqual([
+      'info Local sandbox: {"level":30,"time":1,"msg":"Server listening at http://127.0.0.1:40000"}',
+      'error Local sandbox: {"level":50,"time":1,"msg":"database is locked"}',
+    ]);
+    // Nor do requests crowd the lines that explain a crash.
+    expect(state.message).not.toContain('"msg":"request"');
+    expect(state.message).toContain('database is locked');
+  });
+});
+
 describe('stop and restart', () => {
   test('stop sends SIGTERM, and the exit is not taken for a crash', async () => {
     const sandbox = supervisor();
