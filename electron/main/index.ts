@@ -29,6 +29,7 @@ import { createAppProtocolHandler } from './appProtocol.ts';
 import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
 import { buildMenuTemplate } from './menu.ts';
 import { createPdfExport } from './pdfExport.ts';
+import { appProfile } from './profile.ts';
 import { builtPaths, environmentsDefaultsFile } from './paths.ts';
 import {
   APP_ENTRY_URL,
@@ -61,12 +62,16 @@ const APP_NAME = 'PlantDesk';
 /** Quitting waits this long for the services (the Local sandbox server) to stop. */
 const DISPOSE_TIMEOUT_MS = 10_000;
 
-// A separate data folder (tests, a second profile). Set before anything reads userData: the
-// single-instance lock is per data folder.
-const userDataOverride = process.env.PLANTDESK_USER_DATA_DIR;
-if (userDataOverride) {
-  app.setPath('userData', path.resolve(userDataOverride));
-  app.setAppLogsPath(path.join(path.resolve(userDataOverride), 'logs'));
+// A dev run's or a separate data folder (tests, a second profile). Set before anything reads
+// userData: the single-instance lock is per data folder.
+const profile = appProfile({
+  isPackaged: app.isPackaged,
+  appData: app.getPath('appData'),
+  userDataOverride: process.env.PLANTDESK_USER_DATA_DIR,
+});
+if (profile.userData) {
+  app.setPath('userData', profile.userData);
+  app.setAppLogsPath(path.join(profile.userData, 'logs'));
 }
 
 // Checklist: the sandbox for every renderer, and app:// registered before the app is ready.
@@ -204,6 +209,7 @@ function main(): void {
       host: 'electron',
       version: app.getVersion(),
       dataDir: app.getPath('userData'),
+      keychainService: profile.keychainService,
       logDir,
       defaultsFile: environmentsDefaultsFile({
         isPackaged: app.isPackaged,

@@ -61,6 +61,8 @@ export interface PlantDeskOptions {
   defaultsFile?: string;
   /** Starts the Local sandbox server (utilityProcess in Electron, a child process on the web). */
   spawnServer: SpawnServer;
+  /** The keychain's service name; default `PlantDesk` (a development run has its own). */
+  keychainService?: string;
   /** Default: the OS keychain once found to work, else memory (see openSecretStore). */
   secrets?: { store: SecretStore; status: KeychainStatus } | LazySecretStore;
   log: Logger;
@@ -140,8 +142,9 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function lazySecrets(given: PlantDeskOptions['secrets'], log: Logger): LazySecretStore {
-  if (!given) return openSecretStore({ log });
+function lazySecrets(options: PlantDeskOptions): LazySecretStore {
+  const given = options.secrets;
+  if (!given) return openSecretStore({ log: options.log, service: options.keychainService });
   const { store, status } = given;
   return typeof status === 'function' ? { store, status } : { store, status: async () => status };
 }
@@ -166,7 +169,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   /** The host's own words, in the user's language at the moment they are said. */
   const say: Translate = (key, named, plural) => language.translator()(key, named, plural);
   // Not awaited: the keychain is asked on first use, never on the start path.
-  const secrets = lazySecrets(options.secrets, log);
+  const secrets = lazySecrets(options);
 
   const environments = createEnvironmentStore({
     t: () => language.translator(),
