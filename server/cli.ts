@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { parseClockStart } from './clock.ts';
+import { watchParent } from './parentWatch.ts';
 import { parseTrustProxy } from './proxyTrust.ts';
 import { startServer } from './server.ts';
 import { shutdownRequest } from './shutdownRequest.ts';
@@ -76,6 +77,8 @@ function parsePort(text: string): number {
 }
 
 async function main(): Promise<void> {
+  // Before the (possibly long) start: a parent gone meanwhile is noticed too.
+  const parentPid = process.ppid;
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '8080' },
@@ -167,23 +170,11 @@ async function main(): Promise<void> {
     server.app.log.info({ requestedBy: 'parent' }, 'shutting down: finishing requests in flight');
     shutdown();
   });
-  if (values['exit-with-parent']) exitWithParent(shutdown);
+  if (values['exit-with-parent']) watchParent(shutdown, { parentPid });
 }
 
 /** How long requests in flight may take once a stop is asked for. */
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/**
- * A parent that dies without stopping us (SIGKILL, a crash) gets us re-parented: our parent id
- * changes. Polling is the one signal that works for a child process and an Electron utility
- * process alike.
- */
-function exitWithParent(shutdown: () => void): void {
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) shutdown();
-  }, 1000).unref();
-}
 
 main().catch((error: unknown) => {
   const usageError =
