@@ -140,6 +140,9 @@ test('Demo Home’s dashboard in German', async ({ page, webApp }, testInfo) => 
   await expect(
     dashboard.getByText('Anteil der Erzeugung, der vor Ort verbraucht wird.'),
   ).toBeVisible();
+  await expect(dashboard.getByRole('region', { name: 'PV-Zustand', exact: true })).toContainText(
+    /\d+,\d\s%\s*des erwarteten Ertrags erzeugt/,
+  );
 
   // The charts' text alternatives: German legend names and dates (axis ticks come from the same
   // formats, drawn on the canvas; the screenshot shows them).
