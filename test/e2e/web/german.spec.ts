@@ -144,8 +144,8 @@ test('Demo Home’s dashboard in German', async ({ page, webApp }, testInfo) => 
     /\d+,\d\s%\s*des erwarteten Ertrags erzeugt/,
   );
 
-  // The charts' text alternatives: German legend names and dates (axis ticks come from the same
-  // formats, drawn on the canvas; the screenshot shows them).
+  // The charts' text alternatives: German legend names and dates. The axis ticks are drawn on
+  // the canvas, out of the DOM's reach: the screenshot shows them.
   const week = dashboard.getByRole('table', {
     name: 'Letzte 7 Tage: Verbrauch und Erzeugung in kWh',
   });
