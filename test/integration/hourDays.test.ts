@@ -77,12 +77,13 @@ describe('hours packed by UTC day', () => {
     const keptPoints = await pointRows(fixture.db);
     expect(keptPoints).toHaveLength(4);
     // A database from before 0014: its tables gone, it and the later migrations not yet run
-    // (0015's list indexes dropped, so that it runs again after 0014).
+    // (0015's list indexes and 0017's search suffixes dropped, so that they run again after it).
     await sql`drop table sensor_hour_day_points`.execute(fixture.db);
     await sql`drop table sensor_hour_days`.execute(fixture.db);
     for (const index of await listIndexes(fixture.db)) {
       await sql`drop index ${sql.id(index)}`.execute(fixture.db);
     }
+    await dropSearchSuffixes(fixture.db);
     await sql`delete from kysely_migration where name >= '0014'`.execute(fixture.db);
     await fixture.opened.close();
 
@@ -196,6 +197,25 @@ async function computedAfresh(db: Db, plant: PlantRow, flow: PlantFlow, query: H
 }
 
 /** The indexes migration 0015 makes. */
+/** Migration 0017's table, triggers and (PostgreSQL) functions. */
+async function dropSearchSuffixes(db: Db): Promise<void> {
+  if (testEngine() === 'postgres') {
+    await sql`drop trigger plant_text_suffixes_plant on plants`.execute(db);
+    await sql`drop trigger plant_text_suffixes_external_id on plant_external_ids`.execute(db);
+    await sql`drop function plant_text_suffixes_of_plant()`.execute(db);
+    await sql`drop function plant_text_suffixes_of_external_id()`.execute(db);
+    await sql`drop function plant_text_suffixes_rebuild(text)`.execute(db);
+  } else {
+    const { rows } = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'trigger' and name like 'plant_text_suffixes_%'`.execute(
+      db,
+    );
+    for (const { name } of rows) await sql`drop trigger ${sql.id(name)}`.execute(db);
+    await sql`drop table plant_search_positions`.execute(db);
+  }
+  await sql`drop table plant_text_suffixes`.execute(db);
+}
+
 async function listIndexes(db: Db): Promise<string[]> {
   const { rows } =
     testEngine() === 'postgres'
