@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApiClient } from '../../../electron/services/api/apiClient.ts';
 import { judgeAcceptance } from '../../../electron/services/acceptance/acceptanceChecks.ts';
 import { readAcceptanceInput } from '../../../electron/services/acceptance/acceptanceSources.ts';
+import { wordsOf, type StoredText } from '../../../electron/services/hostText.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import { TestServer } from '../../support/testServer.ts';
 
 /**
@@ -15,6 +17,10 @@ const WINDOW = {
   startMs: Date.parse('2026-06-21T10:30:00+02:00'),
   endMs: Date.parse('2026-06-22T10:30:00+02:00'),
 };
+
+/** A kept text (key and figures) in English words, as the page reads it. */
+const english = (text: StoredText) =>
+  wordsOf(text, { t: createTranslator('en'), locale: 'en', now: WINDOW.endMs });
 
 const servers: TestServer[] = [];
 afterAll(async () => {
@@ -56,9 +62,13 @@ describe('the acceptance re-check on a simulated plant', () => {
     });
     const [coverage, production, alerts] = result.findings;
     expect(coverage!.status).toBe('pass');
-    expect(coverage!.figures.find((f) => f.name === 'production (plant), window')?.value).toBe(100);
+    expect(
+      coverage!.figures.find((f) => english(f.name) === 'production (plant), window')?.value,
+    ).toBe(100);
     expect(['pass', 'warning']).toContain(production!.status);
-    expect(production!.figures.find((f) => f.name === 'production')?.value).toBeGreaterThan(1);
+    expect(
+      production!.figures.find((f) => english(f.name) === 'production')?.value,
+    ).toBeGreaterThan(1);
     expect(alerts!.status).toBe('pass');
   });
 
@@ -69,7 +79,7 @@ describe('the acceptance re-check on a simulated plant', () => {
       checkedAtMs: WINDOW.endMs,
       openAlerts: [],
     });
-    expect(result.findings[0]!.finding).toMatch(/plant totals only/);
+    expect(english(result.findings[0]!.finding)).toMatch(/plant totals only/);
     expect(specificationOnly.production).toEqual(withExtensions.production);
   });
 });
