@@ -29,6 +29,7 @@ interface Variant {
 const VARIANTS: readonly Variant[] = [
   { name: 'light', use: { colorScheme: 'light' } },
   { name: 'dark', use: { colorScheme: 'dark' } },
+  { name: 'German light', use: { colorScheme: 'light', locale: 'de-DE' } },
 ];
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
