@@ -1,4 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import { messagesOf, type Translate } from './messages.ts';
 import { expect, rpc as rawRpc, type WebApp } from './webApp.ts';
 
 /**
@@ -66,28 +67,44 @@ export async function api<T>(page: Page, route: string, input: unknown): Promise
   return envelope.value as T;
 }
 
-/** Opens the app's address and waits for the sign-in screen and a running Local sandbox. */
-export async function openSignIn(page: Page, webApp: WebApp): Promise<void> {
+const ENGLISH = messagesOf('en');
+
+/**
+ * Opens the app's address and waits for the sign-in screen and a running Local sandbox, in the
+ * words of `t` (the page's language; English unless the spec's browser asks for another).
+ */
+export async function openSignIn(
+  page: Page,
+  webApp: WebApp,
+  t: Translate = ENGLISH,
+): Promise<void> {
   await page.goto(webApp.url);
-  await expect(page.getByRole('heading', { name: 'Sign in to PlantDesk' })).toBeVisible();
-  await expect(page.getByText('Local sandbox: Running')).toBeVisible({ timeout: SANDBOX_START_MS });
+  await expect(page.getByRole('heading', { name: t('signIn.title') })).toBeVisible();
+  const running = t('environments.sandbox.state', { state: t('environments.sandbox.running') });
+  await expect(page.getByText(running)).toBeVisible({ timeout: SANDBOX_START_MS });
 }
 
 /**
  * Fills the sign-in form of the screen shown, waits for the fleet (the home screen), then opens
  * the plants, where most specs start.
  */
-export async function fillSignIn(page: Page, account: Account): Promise<void> {
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+export async function fillSignIn(
+  page: Page,
+  account: Account,
+  t: Translate = ENGLISH,
+): Promise<void> {
+  await page.getByLabel(t('signIn.email'), { exact: true }).fill(account.email);
+  await page.getByLabel(t('signIn.password'), { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: t('signIn.signIn') }).click();
   // The first screen after signing in: the fleet's chunks and first page on a cold host.
-  await expect(page.getByRole('heading', { name: 'Fleet' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: t('fleet.title') })).toBeVisible({
+    timeout: 60_000,
+  });
   await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Plants' })
+    .getByRole('navigation', { name: t('shell.nav.label') })
+    .getByRole('link', { name: t('shell.nav.plants') })
     .click();
-  await expect(page.getByRole('heading', { name: 'Plants' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('plants.list.title') })).toBeVisible();
 }
 
 /**

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test, type WebApp } from '../support/webApp.ts';
+import { messagesOf, startingWith, type Translate } from '../support/messages.ts';
 import { ACCOUNTS, fillSignIn, openSignIn, rpc, screenshot } from '../support/shell.ts';
 
 /**
@@ -12,9 +13,11 @@ import { ACCOUNTS, fillSignIn, openSignIn, rpc, screenshot } from '../support/sh
  * selectors and axe's summary of what to fix.
  *
  * One test per variant, each in its own browser context, visiting the screens in one journey.
- * A variant is the context's options: the theme now (PrimeVue and the charts follow the
- * system's colour scheme), a language later by one more entry (`locale`). Besides axe, every
- * canvas (a chart) must have a name: axe checks one only when it has role img.
+ * A variant is the context's options: the theme (PrimeVue and the charts follow the system's
+ * colour scheme) and the browser's language (`locale`, which the app follows when no language
+ * was chosen). The journey goes by the app's routes and finds what shows each screen by the
+ * names in the variant's message files, so longer German words are audited as users see them.
+ * Besides axe, every canvas (a chart) must have a name: axe checks one only when it has role img.
  */
 
 /** A variant is the browser context's options; the test's name carries `name`. */
@@ -26,6 +29,7 @@ interface Variant {
 const VARIANTS: readonly Variant[] = [
   { name: 'light', use: { colorScheme: 'light' } },
   { name: 'dark', use: { colorScheme: 'dark' } },
+  { name: 'German light', use: { colorScheme: 'light', locale: 'de-DE' } },
 ];
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -116,27 +120,50 @@ async function demoHomeUuid(webApp: WebApp): Promise<string> {
   return plant!.plantUuid;
 }
 
-const stepHeading = (name: string) => (page: Page) =>
-  page.getByRole('heading', { level: 2, name, exact: true });
+type Shown = (page: Page, t: Translate) => Locator;
 
-/** Each step of Demo Home's commissioning, and what shows it is there. */
-const COMMISSIONING = [
-  { step: 'plant', shown: stepHeading('Step 1 of 6: Plant') },
-  { step: 'sensors', shown: stepHeading('Step 2 of 6: Sensors') },
-  { step: 'devices', shown: stepHeading('Step 3 of 6: Devices') },
-  { step: 'vendors', shown: stepHeading('Step 4 of 6: Vendor integrations') },
-  { step: 'verification', shown: (page: Page) => page.getByText(/^Verification (passed|failed)/) },
+const stepHeading =
+  (number: number, step: string): Shown =>
+  (page, t) =>
+    page.getByRole('heading', {
+      level: 2,
+      name: t('commissioning.stepper.heading', {
+        number,
+        total: 6,
+        step: t(`commissioning.steps.${step}`),
+      }),
+      exact: true,
+    });
+
+/** Each step of Demo Home's commissioning (its route), and what shows it is there. */
+const COMMISSIONING: readonly { step: string; shown: Shown }[] = [
+  { step: 'plant', shown: stepHeading(1, 'plant') },
+  { step: 'sensors', shown: stepHeading(2, 'sensors') },
+  { step: 'devices', shown: stepHeading(3, 'devices') },
+  { step: 'vendors', shown: stepHeading(4, 'vendors') },
+  {
+    step: 'verification',
+    shown: (page, t) =>
+      page.getByText(
+        startingWith(
+          t('commissioning.verification.passed'),
+          t('commissioning.verification.failed'),
+        ),
+      ),
+  },
   {
     step: 'report',
-    shown: (page: Page) => page.getByRole('article', { name: 'Commissioning report: Demo Home' }),
+    shown: (page, t) =>
+      page.getByRole('article', { name: t('report.title', { plant: 'Demo Home' }), exact: true }),
   },
-] as const;
+];
 
+/** Each catalog's route and the message key of its heading. */
 const CATALOGS = [
-  { path: 'sensor-types', heading: 'Sensor types' },
-  { path: 'device-types', heading: 'Device types' },
-  { path: 'load-signatures', heading: 'Load signatures' },
-  { path: 'data-types', heading: 'Data types' },
+  { path: 'sensor-types', heading: 'catalogs.kinds.sensorType.title' },
+  { path: 'device-types', heading: 'catalogs.kinds.deviceType.title' },
+  { path: 'load-signatures', heading: 'catalogs.kinds.loadSignature.title' },
+  { path: 'data-types', heading: 'catalogs.kinds.dataType.title' },
 ] as const;
 
 for (const variant of VARIANTS) {
@@ -147,64 +174,72 @@ for (const variant of VARIANTS) {
       page,
       webApp,
     }, testInfo: TestInfo) => {
+      const t = messagesOf(variant.use.locale);
       const findings: Finding[] = [];
       const check = async (screen: string, shown: Locator) => {
         await settled(page, shown);
         findings.push(...(await audit(page, screen)));
-        await screenshot(page, testInfo, `${variant.name}-${screen.replace(/\W+/g, '-')}`);
+        await screenshot(page, testInfo, `${variant.name}-${screen}`.replace(/\W+/g, '-'));
       };
-      const heading = (name: string, level?: number) =>
-        page.getByRole('heading', { name, exact: true, level });
+      const heading = (key: string) => page.getByRole('heading', { name: t(key), exact: true });
       const visit = async (path: string) => page.goto(`${webApp.origin}/#/${path}`);
       /** Opens a form dialog with its button, audits it, and closes it with Escape. */
-      const checkDialog = async (button: string, dialog: string, screen: string) => {
-        await page.getByRole('button', { name: button }).click();
-        await check(screen, page.getByRole('dialog', { name: dialog }));
+      const checkDialog = async (area: 'devices' | 'sensors', screen: string) => {
+        const dialog = page.getByRole('dialog', {
+          name: t('common.itemsTable.newHeader', { thing: t(`${area}.list.what`) }),
+        });
+        await page.getByRole('button', { name: t(`${area}.list.create`) }).click();
+        await check(screen, dialog);
         await page.keyboard.press('Escape');
-        await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+        await expect(dialog).toBeHidden();
       };
 
       await rpc(webApp, 'session.signOut');
-      await openSignIn(page, webApp);
-      await check('sign-in', heading('Sign in to PlantDesk'));
+      // No language chosen: the app follows the browser's, as on a first start.
+      await rpc(webApp, 'app.setLanguage', [null]);
+      await openSignIn(page, webApp, t);
+      await check('sign-in', heading('signIn.title'));
 
-      await fillSignIn(page, ACCOUNTS.installer);
+      await fillSignIn(page, ACCOUNTS.installer, t);
       const plantUuid = await demoHomeUuid(webApp);
       await visit('fleet');
-      await check('fleet', heading('Fleet'));
+      await check('fleet', heading('fleet.title'));
       await visit('plants');
       await check('plants', page.getByRole('cell', { name: 'Demo Home', exact: true }));
 
       const plant = `plants/${plantUuid}`;
       await visit(plant);
-      await check('plant overview', heading('Location'));
+      await check('plant overview', heading('plants.overview.location'));
       await visit(`${plant}/dashboard`);
-      await check('dashboard', page.getByRole('region', { name: 'Dashboard' }));
+      await check('dashboard', page.getByRole('region', { name: t('dashboard.title') }));
       for (const tab of ['summary', 'history', 'forecasts']) {
         await visit(`${plant}/analytics/${tab}`);
-        await check(`analytics ${tab}`, heading('Analytics'));
+        await check(`analytics ${tab}`, heading('analytics.title'));
       }
       await visit(`${plant}/devices`);
-      await check('devices', heading('Devices'));
-      await checkDialog('Create device', 'New device', 'device dialog');
+      await check('devices', heading('devices.list.title'));
+      await checkDialog('devices', 'device dialog');
       await visit(`${plant}/sensors`);
-      await check('sensors', heading('Sensors'));
-      await checkDialog('Create sensor', 'New sensor', 'sensor dialog');
+      await check('sensors', heading('sensors.list.title'));
+      await checkDialog('sensors', 'sensor dialog');
       await visit(`${plant}/vendors`);
-      await check('vendors', page.getByRole('tab', { name: /^Configured/ }));
+      await check(
+        'vendors',
+        page.getByRole('tab', { name: startingWith(t('vendors.panel.configured')) }),
+      );
 
       for (const catalog of CATALOGS) {
         await visit(`catalogs/${catalog.path}`);
         await check(`catalog ${catalog.path}`, heading(catalog.heading));
       }
       await visit('environments');
-      await check('environments', heading('Environments'));
+      await check('environments', heading('environments.title'));
       await visit('alerts');
-      await check('alerts', heading('Alerts'));
+      await check('alerts', heading('alerts.title'));
 
       for (const { step, shown } of COMMISSIONING) {
         await visit(`commission/${plantUuid}/${step}`);
-        await check(`commissioning ${step}`, shown(page));
+        await check(`commissioning ${step}`, shown(page, t));
       }
 
       const report = describeFindings(findings);

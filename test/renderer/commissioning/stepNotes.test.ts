@@ -222,9 +222,9 @@ describe('StepNotes in German', () => {
     expect(
       app.wrapper.find('button[aria-label="Foto 2 des Schritts Sensoren entfernen"]').exists(),
     ).toBe(true);
-    expect(
-      app.wrapper.find('button[aria-label="Foto für den Schritt Sensoren aufnehmen"]').text(),
-    ).toBe('Foto aufnehmen');
+    expect(app.wrapper.find('button[aria-label="Foto aufnehmen: Schritt Sensoren"]').text()).toBe(
+      'Foto aufnehmen',
+    );
     expect(app.wrapper.find('[role="status"]').text()).toBe('Höchstens 6 Fotos pro Schritt.');
 
     await app.wrapper
@@ -233,7 +233,7 @@ describe('StepNotes in German', () => {
     await app.settle();
     const input = app.wrapper.find('input[type="file"]');
     expect(input.attributes('aria-label')).toBe(
-      'Fotos vom Datenträger für den Schritt Sensoren hinzufügen',
+      'Fotos vom Datenträger hinzufügen: Schritt Sensoren',
     );
     const file = new File(['hello'], 'notizen.txt', { type: 'text/plain' });
     Object.defineProperty(input.element, 'files', { value: [file], configurable: true });
@@ -253,7 +253,7 @@ describe('StepNotes in German', () => {
     });
     await app.settle();
     await app.wrapper
-      .find('button[aria-label="Foto für den Schritt Sensoren aufnehmen"]')
+      .find('button[aria-label="Foto aufnehmen: Schritt Sensoren"]')
       .trigger('click');
     await app.settle();
     expect(app.wrapper.find('[role="dialog"]').text()).toContain('Foto aufnehmen: Sensoren');

@@ -231,6 +231,6 @@ describe('EnvironmentsView', () => {
     expect(field(app, 'Adresse').element).toBeDefined();
     expect(app.wrapper.find('legend').text()).toBe('Art');
     expect(button(app, 'Speichern').exists()).toBe(true);
-    expect(button(app, 'Verbindung zu Staging testen').exists()).toBe(true);
+    expect(button(app, 'Verbindung testen: Staging').exists()).toBe(true);
   });
 });
