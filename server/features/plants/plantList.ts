@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery, PageMetadata, Routes } from '../../../api/index.ts';
 import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
+import { coalescedRows } from '../../db/coalescedStatements.ts';
 import { rowsOf } from '../../db/fastQuery.ts';
 import {
   ignoringCase,
@@ -143,7 +144,10 @@ export async function plantListPage(
       ),
     );
   });
-  const rows = (await rowsOf(db, compiled)) as ListRow[];
+  // Without `in` lists the shapes are few: concurrent lists go together (PostgreSQL).
+  const fixed = values.plantUuids.length === 0 && values.externalIds.length === 0;
+  const rows = (await ((fixed && coalescedRows(db, compiled)) ||
+    rowsOf(db, compiled))) as ListRow[];
   const first = rows[0]!;
   const totalElements = Number(first[COUNT]);
   const revoked = Boolean(first[REVOKED]);
