@@ -3,13 +3,15 @@ import type { ServerContext } from '../context.ts';
 import { ApiError, revokedSession } from './errors.ts';
 
 /**
- * On PostgreSQL, the energy per day and hour skip the catch-up before the request
- * (sessionInStatement.ts): they are answered from what this instance remembers (the plant, its
- * sensors, the session) and the coarse rollups, whose read also reads the cluster's snapshot
- * (coarseRollupBatches.ts). Such a read, this request's or another's, sent after the request
- * arrived and finding nothing written (the generation unchanged since the request arrived) makes
- * the answer as good as one after a catch-up; only when none did is the catch-up made, after the
- * answer, and the answer made again if the catch-up moved the generation. A fresh answer then
+ * On PostgreSQL, the energy per day and hour and the power histories skip the catch-up before
+ * the request (sessionInStatement.ts): they are answered from what this instance remembers (the
+ * plant, its sensors, the session) and the coarse rollups or the hourly points stored per day,
+ * whose reads also read the cluster's snapshot (coarseRollupBatches.ts, storedDayBatches.ts;
+ * a history of other rows is caught up after its answer, below). Such a read, this request's
+ * or another's, sent after the request arrived and finding nothing written (the generation
+ * unchanged since the request arrived) makes the answer as good as one after a catch-up; only
+ * when none did is the catch-up made, after the answer, and the answer made again if the
+ * catch-up moved the generation. A fresh answer then
  * costs one round trip rather than two; a remembered one, the catch-up it cost before.
  *
  * While writes are under way (an answer was made again within CATCH_UP_FIRST_MS), requests catch
@@ -23,6 +25,8 @@ const READING_SNAPSHOT: ReadonlySet<RouteId> = new Set<RouteId>([
   'hourlyProduction',
   'summaryConsumption',
   'summaryProduction',
+  'historyConsumption',
+  'historyProduction',
 ]);
 
 export const readsSnapshotItself = (id: RouteId) => READING_SNAPSHOT.has(id);

@@ -1,15 +1,17 @@
 import type pg from 'pg';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../api/index.ts';
 import { directPoolOf } from '../../server/db/fastQuery.ts';
 import { COARSE_READS } from '../../server/measurements/metrics/coarseRollupBatches.ts';
+import { STORED_DAYS_READ } from '../../server/measurements/metrics/storedDayBatches.ts';
 import { createPlant, createSensor, expectStatus } from '../support/entities.ts';
 import { serverWithCatalogs } from '../support/serverWithCatalogs.ts';
 import { testEngine } from '../support/testDatabases.ts';
 
 /**
- * Daily and hourly energy asked by many requests at once, each about another plant or date. On
- * PostgreSQL their hourly and daily rollup reads go together in one statement
+ * Daily and hourly energy and hourly power histories asked by many requests at once, each about
+ * another plant, date or window. On PostgreSQL their hourly and daily rollup reads, and the
+ * histories' reads of hourly points stored per day, go together in one statement
  * (`server/db/coalescedReads.ts`), whose rows are handed back ask by ask: every request must
  * still get its own answer, the one it gets when asked alone.
  */
@@ -21,7 +23,7 @@ const DAYS = 7;
 
 const ctx = serverWithCatalogs(NOW);
 
-afterAll(() => {
+afterEach(() => {
   vi.restoreAllMocks();
 });
 
@@ -83,18 +85,43 @@ async function ask({ plantUuid, route, date }: Question): Promise<unknown> {
   return expectStatus(response, 200, `${route} ${date}`);
 }
 
-/** The coarse-rollup statements the server ran, each with how many asks it answered. */
-function coarseReads(pool: pg.Pool): { name: string; asks: number }[] {
+/** The coalesced statements the server ran, each with how many asks it answered. */
+function coalescedReads(pool: pg.Pool): { name: string; asks: number }[] {
   const reads: { name: string; asks: number }[] = [];
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   vi.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
     const config = args[0] as { name?: string; values?: unknown[] };
-    if (config?.name?.startsWith('plantdesk_coarse_rollups_')) {
+    if (
+      config?.name?.startsWith('plantdesk_coarse_rollups_') ||
+      config?.name === 'plantdesk_stored_day_points'
+    ) {
       reads.push({ name: config.name, asks: new Set(config.values![0] as number[]).size });
     }
     return query(...args);
   }) as typeof pool.query);
   return reads;
+}
+
+/**
+ * Every question asked at once, nothing asked before (each answer computed), then one at a time
+ * after a write that forgets the remembered answers (it changes none of them: another plant);
+ * with the coalesced reads the server ran meanwhile. Answers that could be swapped differ: no
+ * two questions share one.
+ */
+async function askedTogetherAndAlone<Q>(questions: readonly Q[], ask: (q: Q) => Promise<unknown>) {
+  const pool = directPoolOf(ctx.server.server.context.db);
+  const reads = pool ? coalescedReads(pool) : [];
+  const together = await Promise.all(questions.map(ask));
+  await createPlant(ctx.server, ctx.installer);
+  const alone: unknown[] = [];
+  for (const question of questions) alone.push(await ask(question));
+  expect(together).toEqual(alone);
+  const withoutPlant = alone.map((answer) => {
+    const { plantUuid: _plant, ...rest } = answer as { plantUuid: string };
+    return JSON.stringify(rest);
+  });
+  expect(new Set(withoutPlant).size).toBe(questions.length);
+  return { alone, reads };
 }
 
 describe('rollup reads of concurrent requests', () => {
@@ -103,24 +130,7 @@ describe('rollup reads of concurrent requests', () => {
     const questions: Question[] = plantUuids.flatMap((plantUuid) =>
       ROUTES.flatMap((route) => DATES.map((date) => ({ plantUuid, route, date }))),
     );
-    const pool = directPoolOf(ctx.server.server.context.db);
-    const reads = pool ? coarseReads(pool) : [];
-
-    // Nothing asked before: every answer is computed, none remembered.
-    const together = await Promise.all(questions.map(ask));
-
-    // A write forgets the remembered answers (it changes none of them: another plant).
-    await createPlant(ctx.server, ctx.installer);
-    const alone: unknown[] = [];
-    for (const question of questions) alone.push(await ask(question));
-
-    expect(together).toEqual(alone);
-    // Answers that could be swapped differ: no two questions share one.
-    const withoutPlant = alone.map((answer) => {
-      const { plantUuid: _plant, ...rest } = answer as { plantUuid: string };
-      return JSON.stringify(rest);
-    });
-    expect(new Set(withoutPlant).size).toBe(questions.length);
+    const { alone, reads } = await askedTogetherAndAlone(questions, ask);
     for (const answer of alone as { points: { value: number | null }[] }[]) {
       expect(answer.points.some((point) => (point.value ?? 0) > 0)).toBe(true);
     }
@@ -136,13 +146,46 @@ describe('rollup reads of concurrent requests', () => {
   });
 });
 
+const HISTORY_ROUTES = ['historyConsumption', 'historyProduction'] as const;
+/** Whole UTC days of points, a window cut inside its first and last days, and days without rows. */
+const WINDOWS = [
+  ['2026-03-25T00:00', '2026-03-31T00:00'],
+  ['2026-03-26T05:00', '2026-03-28T17:00'],
+  ['2026-03-20T00:00', '2026-03-27T00:00'],
+  ['2026-03-29T01:00', '2026-03-29T04:00'],
+];
+
+describe('hourly power histories of concurrent requests', () => {
+  it('answer each request as it is answered alone', async () => {
+    const plantUuids = await plants();
+    const questions = plantUuids.flatMap((plantUuid) =>
+      HISTORY_ROUTES.flatMap((route) => WINDOWS.map((window) => ({ plantUuid, route, window }))),
+    );
+    const history = async ({ plantUuid, route, window }: (typeof questions)[number]) => {
+      const path = routes[route].path.replace('{plantUuid}', plantUuid);
+      const [startDate, endDate] = window;
+      const query = { startDate: startDate!, endDate: endDate!, granularity: 'hours' };
+      const response = await ctx.server.request('GET', path, { token: ctx.manager, query });
+      return expectStatus(response, 200, `${route} ${startDate}`);
+    };
+    const { reads } = await askedTogetherAndAlone(questions, history);
+    if (testEngine() === 'postgres') {
+      const batched = reads.filter(
+        (read) => read.name === 'plantdesk_stored_day_points' && read.asks > 1,
+      );
+      expect(batched.length, 'stored days read together').toBeGreaterThan(0);
+    }
+  });
+});
+
 describe.runIf(testEngine() === 'postgres')('the coalesced rollup reads on PostgreSQL', () => {
   // Planning them was most of their backend CPU: batches of a few asks must not be planned anew.
   it('keep their generic plan for batches of any size', async () => {
     const pool = directPoolOf(ctx.server.server.context.db)!;
     const client = await pool.connect();
     try {
-      for (const [table, text] of Object.entries(COARSE_READS)) {
+      const statements = { ...COARSE_READS, storedDays: STORED_DAYS_READ };
+      for (const [table, text] of Object.entries(statements)) {
         const name = `probe_coarse_${table}`;
         for (let run = 0; run < 8; run++) {
           const asks = 1 + (run % 3);

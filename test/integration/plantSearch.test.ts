@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { directPoolOf } from '../../server/db/fastQuery.ts';
 import { createPlant, expectStatus } from '../support/entities.ts';
 import { testEngine } from '../support/testDatabases.ts';
 import { newPlantBody, TestServer } from '../support/testServer.ts';
@@ -87,6 +88,68 @@ describe('the plant search', () => {
       explain query plan select r.plant_uuid from plant_search s
       join plant_search_rows r on r.id = s.rowid where plant_search match '"abc"'`.execute(db);
     expect(rows.map((row) => row.detail).join('\n')).toMatch(/VIRTUAL TABLE INDEX/);
+  });
+});
+
+/**
+ * On PostgreSQL concurrent lists go together in one statement (server/db/coalescedStatements.ts)
+ * whose rows are handed back list by list: each must still get the page it gets alone.
+ */
+describe('concurrent searches', () => {
+  test('are each answered as alone, on PostgreSQL in statements of several lists', async () => {
+    const numbers = Array.from({ length: 12 }, (_, index) => String(index).padStart(2, '0'));
+    for (const number of numbers) {
+      await createPlant(server, token, {
+        name: `Concurrent ${number} Farm`,
+        externalIds: [`CC-${number}`],
+      });
+    }
+    const terms = [...numbers.map((number) => `concurrent ${number}`), 'cc-0', 'concurrent', 'co'];
+    const asks = [...terms, 'nothing such'].flatMap((search) =>
+      [0, 1].map((page) => ({ search, size: 5, page, sort: 'name,desc' })),
+    );
+    const pool = directPoolOf(server.server.context.db);
+    const statements: { text: string; values: unknown[][] }[] = [];
+    if (pool) {
+      const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+      vi.spyOn(pool, 'query').mockImplementation(((...args: unknown[]) => {
+        const config = args[0] as { name?: string; text: string; values: unknown[][] };
+        if (config?.name?.startsWith('plantdesk_coalesced_')) statements.push(config);
+        return query(...args);
+      }) as typeof pool.query);
+    }
+    const list = async (query: (typeof asks)[number]) =>
+      expectStatus(await server.request('GET', '/plants', { token, query }), 200, query.search);
+    try {
+      const together = await Promise.all(asks.map(list));
+      const alone: unknown[] = [];
+      for (const ask of asks) alone.push(await list(ask));
+      expect(together).toEqual(alone);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const counts = (await Promise.all(asks.map(list))).map((body) => body.page.totalElements);
+    expect(counts.slice(0, 2)).toEqual([1, 1]);
+    expect(counts.slice(-8)).toEqual([10, 10, 12, 12, 12, 12, 0, 0]);
+    if (!pool) return;
+    expect(statements.some((statement) => statement.values[0]!.length > 1)).toBe(true);
+    // Batches of any size keep the generic plan: planning a search costs a millisecond.
+    const { text, values } = statements[0]!;
+    const client = await pool.connect();
+    try {
+      for (let run = 0; run < 8; run++) {
+        const size = 1 + (run % 3);
+        const batch = values.map((column) => Array.from({ length: size }, () => column[0]));
+        await client.query({ name: 'probe_coalesced_list', text, values: batch });
+      }
+      const { rows } = await client.query(
+        `select generic_plans, custom_plans from pg_prepared_statements where name = $1`,
+        ['probe_coalesced_list'],
+      );
+      expect(rows[0]).toEqual({ generic_plans: 3, custom_plans: 5 });
+    } finally {
+      client.release(true);
+    }
   });
 });
 

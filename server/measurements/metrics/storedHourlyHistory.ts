@@ -2,17 +2,19 @@ import { POWER_UNIT, type Series } from '../../../api/index.ts';
 import type { Db } from '../../db/database.ts';
 import { tuplesOf } from '../../db/fastQuery.ts';
 import type { EncodedJson } from '../../http/encodedJson.ts';
-import { utcDaysOf } from '../hourDayPacking.ts';
+import { DAY_MS, utcDaysOf } from '../hourDayPacking.ts';
 import type { SeriesPlant } from './energySeries.ts';
-import { windowPointRuns } from './hourPointsJson.ts';
+import { windowPointRuns, windowPointsOfDays } from './hourPointsJson.ts';
 import { HOUR_MS, startOfLocalHour, type TimeRange } from './localTime.ts';
 import type { EnergySensor, PlantFlow } from './plantFlows.ts';
 import { compiledOnce } from './rollupSlots.ts';
 import { seriesJsonOfPointRuns } from './seriesJson.ts';
+import { coalescedStoredDays } from './storedDayBatches.ts';
 
 /**
  * An hourly power history answered from the points stored per sensor and UTC day
- * (`hourPointsJson.ts`, migration 0016): one query of ~31 rows and their texts joined, where
+ * (`hourPointsJson.ts`, migration 0016): one query of ~31 rows and their texts joined (on
+ * PostgreSQL one text, joined there: `storedDayBatches.ts`), where
  * the hours' rows would be measured, combined and written point by point. It answers when the
  * flow is one sensor's (a balance clamps and combines per quarter-hour) and the buckets are UTC
  * hours (every zone but those whose offset is not whole hours at the window's start), with the
@@ -31,11 +33,15 @@ export async function storedHourlyHistory(
   const first = startOfLocalHour(plant.timezone, range.start);
   if (first % HOUR_MS !== 0) return undefined;
   const span = { start: first, end: first + count * HOUR_MS };
-  const runs = windowPointRuns(
-    plant.timezone,
-    span,
-    await storedDays(db, sensor.sensorUuid, utcDaysOf(span)),
-  );
+  const days = utcDaysOf(span);
+  const joined = await coalescedStoredDays(db, sensor.sensorUuid, days);
+  // A day without a row has points without values, written here: read day by day then.
+  if (joined?.days === (days.end - days.start) / DAY_MS) {
+    return seriesJsonOfPointRuns(plant, POWER_UNIT, span, [
+      windowPointsOfDays(joined.points, span),
+    ]);
+  }
+  const runs = windowPointRuns(plant.timezone, span, await storedDays(db, sensor.sensorUuid, days));
   return seriesJsonOfPointRuns(plant, POWER_UNIT, span, runs);
 }
 
