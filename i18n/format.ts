@@ -87,11 +87,22 @@ function scaled(
 
 /**
  * A length of time in its two largest units, as the language abbreviates them: "45 sec",
- * "12 min", "1 hr, 30 min" / "1 Std., 30 Min." / "1 h e 30 min", "2 days, 4 hr".
+ * "12 min", "1 hr, 30 min" / "1 Std., 30 Min." / "1 h e 30 min", "2 days, 4 hr". Below ten
+ * seconds it keeps a tenth ("1.5 sec" / "1,5 Sek."), below one a millisecond ("250 ms"): a
+ * timeout reads as set.
  */
 export function formatDuration(locale: AppLocale, durationMs: number): string {
-  const seconds = Math.max(0, Math.round(durationMs / 1000));
   const format = cached(`t|${locale}`, () => new Intl.DurationFormat(locale, { style: 'short' }));
+  const short = Math.round(durationMs);
+  if (short > 0 && short < 1000) return format.format({ milliseconds: short });
+  const tenths = Math.round(durationMs / 100);
+  if (tenths >= 10 && tenths < 100) {
+    return cached(
+      `f|${locale}`,
+      () => new Intl.DurationFormat(locale, { style: 'short', milliseconds: 'numeric' }),
+    ).format({ seconds: Math.floor(tenths / 10), milliseconds: (tenths % 10) * 100 });
+  }
+  const seconds = Math.max(0, Math.round(durationMs / 1000));
   if (seconds < 60) {
     // "0 sec", not the empty string DurationFormat makes of a zero duration.
     return cached(
