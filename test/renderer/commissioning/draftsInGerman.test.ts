@@ -91,7 +91,7 @@ describe('the drafts in German', () => {
     await app.settle();
     const { wrapper } = app;
     expect(wrapper.find('h1').text()).toBe('Inbetriebnahme-Entwurf: Barn roof');
-    expect(wrapper.text()).toContain('Entwurf — noch nicht an Local sandbox gesendet.');
+    expect(wrapper.text()).toContain('Entwurf — noch nicht an Lokale Sandbox gesendet.');
     expect(wrapper.text()).toContain('Status: Nicht gesendet.');
     expect(wrapper.text()).toContain('Die Prüfung wartet auf die Verbindung');
     expect(button(wrapper, 'Entwurf senden').attributes('type')).toBe('submit');

@@ -234,3 +234,23 @@ describe('EnvironmentsView', () => {
     expect(button(app, 'Verbindung zu Staging testen').exists()).toBe(true);
   });
 });
+
+describe('the built-in Local sandbox’s name', () => {
+  test('is said in the user’s language; a name someone wrote stays as written', async () => {
+    i18n.global.locale.value = 'it';
+    try {
+      const mine: Environment = { ...STAGING, name: 'Local sandbox', id: 'mine', source: 'user' };
+      const app = await mountView({
+        'environments.list': { environments: [LOCAL_ENVIRONMENT, mine], activeId: 'local' },
+      });
+      const names = app.wrapper.findAll('tbody tr').map((row) => row.find('td, th').text());
+      expect(names[0]).toMatch(/^Sandbox locale/);
+      expect(names[1]).toMatch(/^Local sandbox/);
+      i18n.global.locale.value = 'de';
+      await app.settle();
+      expect(app.wrapper.find('tbody tr').find('td, th').text()).toMatch(/^Lokale Sandbox/);
+    } finally {
+      i18n.global.locale.value = 'en';
+    }
+  });
+});
