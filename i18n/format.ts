@@ -87,11 +87,22 @@ function scaled(
 
 /**
  * A length of time in its two largest units, as the language abbreviates them: "45 sec",
- * "12 min", "1 hr, 30 min" / "1 Std., 30 Min." / "1 h e 30 min", "2 days, 4 hr".
+ * "12 min", "1 hr, 30 min" / "1 Std., 30 Min." / "1 h e 30 min", "2 days, 4 hr". Below ten
+ * seconds it keeps a tenth ("1.5 sec" / "1,5 Sek."), below one a millisecond ("250 ms"): a
+ * timeout reads as set.
  */
 export function formatDuration(locale: AppLocale, durationMs: number): string {
-  const seconds = Math.max(0, Math.round(durationMs / 1000));
   const format = cached(`t|${locale}`, () => new Intl.DurationFormat(locale, { style: 'short' }));
+  const short = Math.round(durationMs);
+  if (short > 0 && short < 1000) return format.format({ milliseconds: short });
+  const tenths = Math.round(durationMs / 100);
+  if (tenths >= 10 && tenths < 100) {
+    return cached(
+      `f|${locale}`,
+      () => new Intl.DurationFormat(locale, { style: 'short', milliseconds: 'numeric' }),
+    ).format({ seconds: Math.floor(tenths / 10), milliseconds: (tenths % 10) * 100 });
+  }
+  const seconds = Math.max(0, Math.round(durationMs / 1000));
   if (seconds < 60) {
     // "0 sec", not the empty string DurationFormat makes of a zero duration.
     return cached(
@@ -142,3 +153,50 @@ export function formattersFor(locale: AppLocale) {
 }
 
 export type Formatters = ReturnType<typeof formattersFor>;
+
+/** Why a typed number is refused: not a number, a separator that reads two ways, or grouping. */
+export type DecimalProblem = 'invalid' | 'ambiguous' | 'grouped';
+
+/** The language's decimal and grouping separators ("." and "," in English, the reverse in German). */
+export function separatorsOf(locale: AppLocale): { decimal: string; group: string } {
+  const parts = numberFormat(locale, { useGrouping: true }).formatToParts(12345.6);
+  return {
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+  };
+}
+
+/**
+ * A number as typed in a form field, in the language's way: "46,5" in German and Italian,
+ * "46.5" in English; null when empty. The other language's separator is read as the decimal
+ * point too (a pasted "46.4983") unless it could be a thousands separator ("1.234" in German
+ * is 1.234 or 1234: refused as ambiguous). Grouped input ("1.234,5", "1 234") is refused rather
+ * than guessed at, so a value is never saved a thousand times off.
+ */
+export function parseDecimal(locale: AppLocale, text: string): number | null | DecimalProblem {
+  const trimmed = text.trim().replace(/^\u2212/, '-');
+  if (trimmed === '') return null;
+  const { decimal } = separatorsOf(locale);
+  const foreign = decimal === ',' ? '.' : ',';
+  const match = /^([+-]?)(\d*)(?:([.,])(\d*))?$/.exec(trimmed);
+  if (!match) return /^[+-]?[\d.,\s\u00a0\u202f']+$/.test(trimmed) ? 'grouped' : 'invalid';
+  const [, sign, whole = '', separator, fraction = ''] = match;
+  if (whole === '' && fraction === '') return 'invalid';
+  if (separator === foreign && fraction.length === 3 && whole !== '' && !/^0+$/.test(whole)) {
+    return 'ambiguous';
+  }
+  const value = Number(`${sign}${whole || '0'}.${fraction || '0'}`);
+  return Number.isFinite(value) ? value : 'invalid';
+}
+
+/**
+ * A number as a form field shows it for editing: the language's decimal separator, no grouping
+ * and every digit, so parseDecimal reads back exactly the same number.
+ */
+export function formatDecimal(locale: AppLocale, value: number): string {
+  const plain = String(value);
+  if (/e/i.test(plain)) {
+    return numberFormat(locale, { useGrouping: false, maximumSignificantDigits: 17 }).format(value);
+  }
+  return plain.replace('.', separatorsOf(locale).decimal);
+}

@@ -22,11 +22,16 @@ registerMessageCompiler(compile);
 registerMessageResolver(resolveValue);
 registerLocaleFallbacker(fallbackWithLocaleChain);
 
-export type Translate = (
-  key: string,
-  named?: Readonly<Record<string, unknown>>,
-  plural?: number,
-) => string;
+export interface Translate {
+  (key: string, named?: Readonly<Record<string, unknown>>, plural?: number): string;
+  /** The language it speaks, for the figures said with its words (absent: English). */
+  readonly locale?: AppLocale;
+}
+
+/** The language a translator speaks: figures in its messages are formatted in it. */
+export function localeOf(t: Translate): AppLocale {
+  return t.locale ?? 'en';
+}
 
 export function createTranslator(locale: AppLocale): Translate {
   const context = createCoreContext({
@@ -38,10 +43,11 @@ export function createTranslator(locale: AppLocale): Translate {
     // core-base's overloads want a context without message types; ours are checked elsewhere.
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   }) as CoreContext<string, {}, {}, {}>;
-  return (key, named = {}, plural) =>
+  const say = (key: string, named: Readonly<Record<string, unknown>> = {}, plural?: number) =>
     String(
       plural === undefined
         ? translate(context, key, { ...named })
         : translate(context, key, { n: plural, count: plural, ...named }, plural),
     );
+  return Object.assign(say, { locale });
 }

@@ -56,6 +56,8 @@ const httpUrl = z
 /** An environment's address: https, unless the server is on this machine. */
 const environmentUrl = httpUrl.refine(isSecureEnough, {
   error: 'baseUrl must be an https address (http only for a server on this machine)',
+  // The renderer's words for it (renderer/src/composables/zodIssueText.ts).
+  params: { messageKey: 'common.validation.httpsOnly' },
 });
 export const EnvironmentInput = z.strictObject({
   name: z.string().trim().min(1, { error: 'name is required' }).max(100),

@@ -306,7 +306,9 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
     if (clash) {
       throw new EnvironmentError(
         'invalidArguments',
-        say('host.environments.nameTaken', { name: clash.name }),
+        say('host.environments.nameTaken', {
+          name: clash.id === LOCAL_ENVIRONMENT_ID ? say('environments.builtInName') : clash.name,
+        }),
       );
     }
     return parsed.data;
@@ -316,7 +318,7 @@ export function createEnvironmentStore(deps: EnvironmentStoreDeps): EnvironmentS
     if (id === LOCAL_ENVIRONMENT_ID) {
       throw new EnvironmentError(
         'invalidArguments',
-        say(`host.environments.builtIn.${action}`, { name: LOCAL_ENVIRONMENT_NAME }),
+        say(`host.environments.builtIn.${action}`, { name: say('environments.builtInName') }),
       );
     }
     const environment = find(id);

@@ -41,7 +41,10 @@ export const ENGLISH: Translate = createTranslator('en');
  * message is in the language of the moment it is made; English when there is none.
  */
 export function sayIn(language: (() => Translate) | undefined): Translate {
-  return (key, named, plural) => (language?.() ?? ENGLISH)(key, named, plural);
+  const current = () => language?.() ?? ENGLISH;
+  const say = (key: string, named?: Readonly<Record<string, unknown>>, plural?: number) =>
+    current()(key, named, plural);
+  return Object.defineProperty(say, 'locale', { get: () => current().locale }) as Translate;
 }
 
 /**

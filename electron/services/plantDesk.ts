@@ -14,7 +14,7 @@ import type {
   PdfSaveResult,
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
-import { formatDuration } from './api/apiError.ts';
+import { formatDuration } from '../../i18n/format.ts';
 import { ENGLISH } from './hostText.ts';
 import { HostError } from './hostError.ts';
 import { joinUrl } from './api/requestBuilder.ts';
@@ -42,7 +42,7 @@ import { createAcceptanceService } from './acceptance/acceptanceService.ts';
 import { createAcceptanceStore } from './acceptance/acceptanceStore.ts';
 import { createLanguagePreference, type LanguagePreference } from './languagePreference.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
-import type { Translate } from '../../i18n/translator.ts';
+import { localeOf, type Translate } from '../../i18n/translator.ts';
 
 /**
  * The composition both hosts use (Electron main and the browser-mode web host): every service
@@ -672,7 +672,7 @@ export async function testConnection(
   } catch (error) {
     const code = isAxiosError(error) ? error.code : undefined;
     if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
-      const duration = formatDuration(timeoutMs);
+      const duration = formatDuration(localeOf(t), timeoutMs);
       return { ok: false, message: t('host.connection.noAnswer', { duration }) };
     }
     return {

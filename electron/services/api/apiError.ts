@@ -2,7 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { AxiosError } from 'axios';
 import type { z } from 'zod';
 import { reasonPhrases } from '../../../api/statusPhrases.ts';
-import type { Translate } from '../../../i18n/translator.ts';
+import { localeOf, type Translate } from '../../../i18n/translator.ts';
+import { formatDuration } from '../../../i18n/format.ts';
 import type { SerializedError } from '../../ipc/contract.ts';
 import { ENGLISH } from '../hostText.ts';
 
@@ -111,7 +112,10 @@ export class ApiError extends Error {
   static timeout(request: RequestLabel, timeoutMs: number, t = ENGLISH): ApiError {
     return new ApiError(
       'timeout',
-      t('host.api.timeout', { ...request, duration: formatDuration(timeoutMs) }),
+      t('host.api.timeout', {
+        ...request,
+        duration: formatDuration(localeOf(t), timeoutMs),
+      }),
     );
   }
 
@@ -149,13 +153,6 @@ export function describeZodIssues(error: z.ZodError): string {
   });
   const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
   return shown.join('; ') + more;
-}
-
-/** "30 s", "1.5 s", "250 ms". */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = ms / 1000;
-  return Number.isInteger(seconds) ? `${seconds} s` : `${seconds.toFixed(1)} s`;
 }
 
 interface LooseErrorBody {

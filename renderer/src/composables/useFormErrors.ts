@@ -3,6 +3,7 @@ import { fieldForMessage, fieldForPath } from '../../../api/errorFields.ts';
 import { PlantDeskError } from '../bridge.ts';
 import { SOURCE_LOCALE } from '../../../i18n/locales.ts';
 import { currentLocale, translate } from '../i18n.ts';
+import { zodIssueText, type ZodLikeIssue } from './zodIssueText.ts';
 
 // Also the host's (electron/services/drafts), hence in api/; re-exported for the screens.
 export { fieldForMessage, fieldForPath };
@@ -41,7 +42,12 @@ export function errorMessage(caught: unknown, fallback?: string): string {
 
 /** The structural part of a ZodError this module reads (zod 4's `ZodError` fits). */
 export interface ZodLikeError {
-  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+  issues: readonly ZodLikeIssue[];
+}
+
+/** A contract issue in the chosen language (the server's messages never come through here). */
+export function zodIssueMessage(issue: ZodLikeIssue): string {
+  return zodIssueText(issue, translate, currentLocale());
 }
 
 /** Failures whose message may name a field: validation (400), conflicts (409), 422, host refusals. */
@@ -52,7 +58,8 @@ function isFieldRefusal(caught: PlantDeskError): boolean {
 
 /**
  * A form's error messages: one per field (`errors.name`) and one for the form (`formError`).
- * `fromZod` shows the contract schema's verdict before sending; `fromServer` shows the server's
+ * `fromZod` shows the contract schema's verdict before sending, in the user's language;
+ * `fromServer` shows the server's
  * answer, on the field its message names when it names one (a 400's several "; "-separated
  * details each on their field), else above the form. Both replace what was shown.
  */
@@ -78,7 +85,7 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
     clear();
     for (const issue of error.issues) {
       const path = issue.path.map(String).join('.');
-      put(path ? fieldForPath(path, fields) : undefined, issue.message);
+      put(path ? fieldForPath(path, fields) : undefined, zodIssueMessage(issue));
     }
   }
 

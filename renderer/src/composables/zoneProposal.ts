@@ -1,5 +1,6 @@
 import { proposeTimeZone } from '../../../server/domain/wiring/index.ts';
-import { parseDecimal } from '../components/plants/plantFormModel.ts';
+import { parseDecimal } from '../../../i18n/format.ts';
+import type { AppLocale } from '../../../i18n/locales.ts';
 
 /**
  * The time zone the plant form proposes for typed coordinates (an offline lookup): null while
@@ -10,9 +11,10 @@ export function zoneProposal(
   latitudeText: string,
   longitudeText: string,
   chosenZone: string,
+  locale: AppLocale,
 ): string | null {
-  const latitude = parseDecimal(latitudeText);
-  const longitude = parseDecimal(longitudeText);
+  const latitude = parseDecimal(locale, latitudeText);
+  const longitude = parseDecimal(locale, longitudeText);
   if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
   const proposed = proposeTimeZone(latitude, longitude);
   return proposed && proposed !== chosenZone ? proposed : null;

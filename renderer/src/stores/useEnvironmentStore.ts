@@ -9,11 +9,31 @@ import type {
   LocalSandboxState,
 } from '../../../electron/ipc/contract.ts';
 import { useSessionStore } from './useSessionStore.ts';
+import { translate } from '../i18n.ts';
+
+/** The host's id and stored name of the built-in Local sandbox (electron/services/environments.ts). */
+const LOCAL_ENVIRONMENT_ID = 'local';
+const LOCAL_ENVIRONMENT_NAME = 'Local sandbox';
+
+/**
+ * An environment as the screens show it: the built-in Local sandbox, still under the name the
+ * app gave it, is named in the user's language; every other name is the user's or the
+ * administrator's, shown as written.
+ */
+export function shownEnvironment(environment: Environment): Environment {
+  const builtIn =
+    environment.id === LOCAL_ENVIRONMENT_ID &&
+    environment.source === 'builtin' &&
+    environment.name === LOCAL_ENVIRONMENT_NAME;
+  return builtIn ? { ...environment, name: translate('environments.builtInName') } : environment;
+}
 
 /** The configured environments, the active one, and the Local sandbox's state. */
 export const useEnvironmentStore = defineStore('environments', () => {
   const bridge = useBridge();
-  const environments = ref<Environment[]>([]);
+  const listed = ref<Environment[]>([]);
+  // A computed: the built-in's name follows the language at once.
+  const environments = computed(() => listed.value.map(shownEnvironment));
   const activeId = ref('');
   const localSandbox = ref<LocalSandboxState>({ status: 'stopped', restarts: 0 });
   const loaded = ref(false);
@@ -23,7 +43,7 @@ export const useEnvironmentStore = defineStore('environments', () => {
   const isProduction = computed(() => active.value?.kind === 'production');
 
   function applyList(list: EnvironmentList): void {
-    environments.value = list.environments;
+    listed.value = list.environments;
     activeId.value = list.activeId;
   }
 

@@ -106,8 +106,10 @@ test('adds a production environment, tests it, and refuses a duplicate name', as
   // The contract's own validation, before anything is sent.
   await editor.getByLabel('Address').fill('ftp://files.example.com');
   await editor.getByRole('button', { name: 'Add environment' }).click();
-  await expect(editor.getByText('name is required')).toBeVisible();
-  await expect(editor.getByText('baseUrl must be an http or https address')).toBeVisible();
+  await expect(editor.getByText('Required', { exact: true })).toBeVisible();
+  await expect(
+    editor.getByText('Enter a web address starting with http:// or https://'),
+  ).toBeVisible();
 
   await editor.getByLabel('Name').fill(PRODUCTION_NAME);
   await editor.getByLabel('Production').check();

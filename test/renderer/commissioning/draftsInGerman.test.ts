@@ -91,7 +91,7 @@ describe('the drafts in German', () => {
     await app.settle();
     const { wrapper } = app;
     expect(wrapper.find('h1').text()).toBe('Inbetriebnahme-Entwurf: Barn roof');
-    expect(wrapper.text()).toContain('Entwurf — noch nicht an Local sandbox gesendet.');
+    expect(wrapper.text()).toContain('Entwurf — noch nicht an Lokale Sandbox gesendet.');
     expect(wrapper.text()).toContain('Status: Nicht gesendet.');
     expect(wrapper.text()).toContain('Die Prüfung wartet auf die Verbindung');
     expect(button(wrapper, 'Entwurf senden').attributes('type')).toBe('submit');
@@ -170,5 +170,49 @@ describe('the draft’s forms in German', () => {
     await app.settle();
     expect(wrapper.text()).toContain('Der Breitengrad muss zwischen -90 und 90 Grad liegen');
     expect(button(wrapper, 'Entwurf beginnen').exists()).toBe(true);
+  });
+
+  test('the plant: German decimals are saved as numbers, grouped ones refused', async () => {
+    i18n.global.locale.value = 'de';
+    const app = await mountWithApp(DraftPlantForm, { props: {} });
+    await app.settle();
+    const { wrapper } = app;
+    const form = wrapper.find('form[aria-label="Neue Anlage (Entwurf)"]');
+    await control(wrapper, 'Name').setValue('Scheune');
+    await control(wrapper, 'Breitengrad').setValue('46.498,3');
+    await control(wrapper, 'Längengrad').setValue('11,3548');
+    // The time zone select is PrimeVue's: its model is set as choosing an option would.
+    wrapper.findComponent({ name: 'SelectField' }).vm.$emit('update:modelValue', 'Europe/Rome');
+    await form.trigger('submit');
+    await app.settle();
+    expect(wrapper.text()).toContain(
+      '„46.498,3“ bitte ohne Tausendertrennzeichen schreiben, Dezimalstellen nach „,“',
+    );
+    expect(wrapper.emitted('save')).toBeUndefined();
+    await control(wrapper, 'Breitengrad').setValue('46,4983');
+    await form.trigger('submit');
+    await app.settle();
+    expect(wrapper.emitted('save')?.[0]?.[0]).toMatchObject({
+      location: { latitude: 46.4983, longitude: 11.3548 },
+    });
+  });
+
+  test('devices: rated power shown and read back with a decimal comma', async () => {
+    i18n.global.locale.value = 'de';
+    const content = draft().content;
+    const device = { ...content.devices[0]!, ratedPowerW: 4999.5 };
+    const app = await mountWithApp(DraftDevicesStep, {
+      props: { devices: [device], sensors: content.sensors, catalogs, refusals: [] },
+    });
+    await app.settle();
+    const { wrapper } = app;
+    await button(wrapper, `Gerät ${device.name} bearbeiten`).trigger('click');
+    await app.settle();
+    const rated = control(wrapper, 'Nennleistung (W)');
+    expect((rated.element as HTMLInputElement).value).toBe('4999,5');
+    await rated.setValue('5000,25');
+    await wrapper.find('form').trigger('submit');
+    await app.settle();
+    expect(wrapper.emitted('change')?.[0]?.[0]).toMatchObject([{ ratedPowerW: 5000.25 }]);
   });
 });

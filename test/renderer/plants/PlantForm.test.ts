@@ -2,7 +2,11 @@
 import { describe, expect, test } from 'vitest';
 import { TimeZoneName } from '../../../api/schemas/plants.ts';
 import PlantForm from '../../../renderer/src/components/plants/PlantForm.vue';
-import MetadataEditor from '../../../renderer/src/components/MetadataEditor.vue';
+import MetadataEditor, {
+  checkMetadataRows,
+  newMetadataRow,
+  rowsFromRecord,
+} from '../../../renderer/src/components/MetadataEditor.vue';
 import {
   submissionOf,
   valuesFromPlant,
@@ -137,9 +141,9 @@ describe('PlantForm: creating', () => {
   });
 
   test('a time zone the contract refuses lands on the Time zone field', () => {
-    const values = valuesFromPlant(undefined, '+02:00');
+    const values = valuesFromPlant(undefined, '+02:00', 'en');
     Object.assign(values, { name: 'X', latitude: '1', longitude: '2' });
-    const result = submissionOf(values, createTranslator('en'));
+    const result = submissionOf(values, createTranslator('en'), 'en');
     expect(result.kind).toBe('invalid');
     expect(result.kind === 'invalid' && result.problems['location.timezone']).toBe(
       'Choose an IANA time zone from the list, such as Europe/Rome',
@@ -147,7 +151,7 @@ describe('PlantForm: creating', () => {
   });
 
   test('the model words its problems in the language it is given (Italian)', () => {
-    const values = valuesFromPlant(undefined, '+02:00');
+    const values = valuesFromPlant(undefined, '+02:00', 'en');
     Object.assign(values, {
       name: 'X',
       latitude: '',
@@ -155,13 +159,38 @@ describe('PlantForm: creating', () => {
       hasPv: true,
       tiltDeg: '95',
     });
-    const result = submissionOf(values, createTranslator('it'));
+    const result = submissionOf(values, createTranslator('it'), 'it');
     expect(result.kind === 'invalid' && result.problems).toMatchObject({
       'location.latitude': 'Inserisci la latitudine, ad es. 46,4983',
       'location.longitude': '«est» non è un numero',
       'pv.peakPowerKw': 'Inserisci la potenza di picco del generatore FV in kWp',
       'pv.tiltDeg': "L'inclinazione deve essere compresa tra 0 e 90 gradi",
     });
+  });
+
+  test('German decimals become numbers; grouped or ambiguous input is refused, not guessed', () => {
+    const values = valuesFromPlant(undefined, 'Europe/Rome', 'de');
+    Object.assign(values, { name: 'X', latitude: '46,4983', longitude: '11.3548' });
+    const saved = submissionOf(values, createTranslator('de'), 'de');
+    expect(saved.kind === 'create' && saved.body.location).toMatchObject({
+      latitude: 46.4983,
+      longitude: 11.3548,
+    });
+    Object.assign(values, { latitude: '1.234,5', longitude: '11.354' });
+    const refused = submissionOf(values, createTranslator('de'), 'de');
+    expect(refused.kind === 'invalid' && refused.problems).toMatchObject({
+      'location.latitude':
+        '„1.234,5“ bitte ohne Tausendertrennzeichen schreiben, Dezimalstellen nach „,“',
+      'location.longitude':
+        '„11.354“ ist mehrdeutig: Dezimalstellen nach „,“ schreiben, ohne Tausendertrennzeichen',
+    });
+  });
+
+  test('a stored plant shows its numbers as the language writes them, and saves unchanged', () => {
+    const stored = plant({ location: { ...plant().location, latitude: 46.498 } });
+    const values = valuesFromPlant(stored, 'UTC', 'it');
+    expect(values.latitude).toBe('46,498');
+    expect(submissionOf(values, createTranslator('it'), 'it', stored).kind).toBe('unchanged');
   });
 
   test('the server’s 409 lands on the external ids, a 400 and a 422 on their fields', async () => {
@@ -336,5 +365,18 @@ describe('PlantForm: editing', () => {
     await labelled(app.wrapper, 'External id').setValue('DEMO-HOME-001');
     await button(app.wrapper, 'Add external id').trigger('click');
     expect(errorOf(app.wrapper, 'External id')).toBe('“DEMO-HOME-001” is already in the list');
+  });
+});
+
+describe('MetadataEditor: numbers in the user’s language', () => {
+  test('a German decimal comma is kept as a number; grouping is refused', () => {
+    const t = createTranslator('de');
+    expect(rowsFromRecord({ yield: 1234.5 }, 'de')[0]!.value).toBe('1234,5');
+    const read = checkMetadataRows([newMetadataRow('yield', 'number', '46,5')], t, 'de');
+    expect(read.record).toEqual({ yield: 46.5 });
+    const row = newMetadataRow('yield', 'number', '1.234,5');
+    expect(checkMetadataRows([row], t, 'de').problems.get(row.id)?.value).toBe(
+      '„1.234,5“ bitte ohne Tausendertrennzeichen schreiben, Dezimalstellen nach „,“',
+    );
   });
 });

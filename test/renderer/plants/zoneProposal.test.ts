@@ -14,13 +14,18 @@ type Input = { body: any };
 
 describe('zoneProposal', () => {
   test('the zone of complete coordinates, unless it is the chosen one', () => {
-    expect(zoneProposal('45.07', '7.69', 'UTC')).toBe('Europe/Rome');
-    expect(zoneProposal('45,07', '7,69', 'UTC')).toBe('Europe/Rome');
-    expect(zoneProposal('45.07', '7.69', 'Europe/Rome')).toBeNull();
-    expect(zoneProposal('27.7', '85.3', 'Europe/Rome')).toBe('Asia/Kathmandu');
-    expect(zoneProposal('45.07', '', 'UTC')).toBeNull();
-    expect(zoneProposal('north', '7.69', 'UTC')).toBeNull();
-    expect(zoneProposal('95', '7.69', 'UTC')).toBeNull();
+    expect(zoneProposal('45.07', '7.69', 'UTC', 'en')).toBe('Europe/Rome');
+    expect(zoneProposal('45,07', '7,69', 'UTC', 'en')).toBe('Europe/Rome');
+    expect(zoneProposal('45.07', '7.69', 'Europe/Rome', 'en')).toBeNull();
+    expect(zoneProposal('27.7', '85.3', 'Europe/Rome', 'en')).toBe('Asia/Kathmandu');
+    expect(zoneProposal('45.07', '', 'UTC', 'en')).toBeNull();
+    expect(zoneProposal('north', '7.69', 'UTC', 'en')).toBeNull();
+    expect(zoneProposal('95', '7.69', 'UTC', 'en')).toBeNull();
+  });
+
+  test('coordinates typed with a decimal comma in German', () => {
+    expect(zoneProposal('46,4983', '11,3548', 'UTC', 'de')).toBe('Europe/Rome');
+    expect(zoneProposal('46.4983', '11.3548', 'UTC', 'de')).toBe('Europe/Rome');
   });
 });
 

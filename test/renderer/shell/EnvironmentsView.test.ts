@@ -97,7 +97,7 @@ describe('EnvironmentsView', () => {
     await field(app, 'Address').setValue('http://api.example.com');
     await app.wrapper.get('[role="dialog"] form').trigger('submit');
     expect(errorOf(app, 'Address')).toBe(
-      'baseUrl must be an https address (http only for a server on this machine)',
+      'Use an https address (http only for a server on this computer)',
     );
     expect(app.calls.filter((call) => call.channel === 'environments.add')).toHaveLength(0);
   });
@@ -107,8 +107,8 @@ describe('EnvironmentsView', () => {
     await button(app, 'Add environment').trigger('click');
     await field(app, 'Address').setValue('ftp://files.example.com');
     await app.wrapper.get('[role="dialog"] form').trigger('submit');
-    expect(errorOf(app, 'Name')).toBe('name is required');
-    expect(errorOf(app, 'Address')).toBe('baseUrl must be an http or https address');
+    expect(errorOf(app, 'Name')).toBe('Required');
+    expect(errorOf(app, 'Address')).toBe('Enter a web address starting with http:// or https://');
     expect(app.calls.filter((call) => call.channel === 'environments.add')).toHaveLength(0);
   });
 
@@ -196,7 +196,7 @@ describe('EnvironmentsView', () => {
       .findAll('button')
       .find((b) => b.text() === 'Test connection')!
       .trigger('click');
-    expect(errorOf(app, 'Address')).toBe('baseUrl must be an http or https address');
+    expect(errorOf(app, 'Address')).toBe('Enter a web address starting with http:// or https://');
     await field(app, 'Address').setValue('https://down.example.com');
     await dialog()
       .findAll('button')
@@ -232,5 +232,25 @@ describe('EnvironmentsView', () => {
     expect(app.wrapper.find('legend').text()).toBe('Art');
     expect(button(app, 'Speichern').exists()).toBe(true);
     expect(button(app, 'Verbindung testen: Staging').exists()).toBe(true);
+  });
+});
+
+describe('the built-in Local sandbox’s name', () => {
+  test('is said in the user’s language; a name someone wrote stays as written', async () => {
+    i18n.global.locale.value = 'it';
+    try {
+      const mine: Environment = { ...STAGING, name: 'Local sandbox', id: 'mine', source: 'user' };
+      const app = await mountView({
+        'environments.list': { environments: [LOCAL_ENVIRONMENT, mine], activeId: 'local' },
+      });
+      const names = app.wrapper.findAll('tbody tr').map((row) => row.find('td, th').text());
+      expect(names[0]).toMatch(/^Sandbox locale/);
+      expect(names[1]).toMatch(/^Local sandbox/);
+      i18n.global.locale.value = 'de';
+      await app.settle();
+      expect(app.wrapper.find('tbody tr').find('td, th').text()).toMatch(/^Lokale Sandbox/);
+    } finally {
+      i18n.global.locale.value = 'en';
+    }
   });
 });

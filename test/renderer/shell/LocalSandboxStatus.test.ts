@@ -115,7 +115,7 @@ describe('the cannot-reach banner follows reachability', () => {
     i18n.global.locale.value = 'de';
     await app.settle();
     expect(banner(app).text()).toContain(
-      'Local sandbox ist nicht erreichbar. Die lokale Sandbox ist gestoppt.',
+      'Lokale Sandbox ist nicht erreichbar. Die lokale Sandbox ist gestoppt.',
     );
     i18n.global.locale.value = 'en';
     app.emit('localSandbox.changed', { status: 'starting', restarts: 0 });

@@ -3,6 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { EnvironmentInput } from '../../../electron/ipc/contract.ts';
 import { PlantDeskError } from '../../../renderer/src/bridge.ts';
 import { i18n } from '../../../renderer/src/i18n.ts';
+import { zodIssueText } from '../../../renderer/src/composables/zodIssueText.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
+import { z } from 'zod';
 import {
   errorMessage,
   fieldForMessage,
@@ -99,14 +102,34 @@ describe('useFormErrors.fromServer', () => {
 });
 
 describe('useFormErrors.fromZod', () => {
-  test("shows the contract schema's messages on their fields", () => {
+  test("shows the contract schema's verdict on its fields, in the user's words", () => {
     const form = useFormErrors(['name', 'kind', 'baseUrl'] as const);
     const parsed = EnvironmentInput.safeParse({ name: ' ', kind: 'sandbox', baseUrl: 'ftp://x' });
     expect(parsed.success).toBe(false);
     form.fromZod(parsed.error!);
-    expect(form.errors.name).toBe('name is required');
-    expect(form.errors.baseUrl).toBe('baseUrl must be an http or https address');
+    expect(form.errors.name).toBe('Required');
+    expect(form.errors.baseUrl).toBe('Enter a web address starting with http:// or https://');
     expect(form.errors.kind).toBeUndefined();
+  });
+
+  test('in German: codes, bounds and the contract’s own refinement', () => {
+    i18n.global.locale.value = 'de';
+    try {
+      const form = useFormErrors(['name', 'kind', 'baseUrl'] as const);
+      const parsed = EnvironmentInput.safeParse({
+        name: 'x'.repeat(101),
+        kind: 'staging',
+        baseUrl: 'http://api.example.com',
+      });
+      form.fromZod(parsed.error!);
+      expect(form.errors).toEqual({
+        name: 'Höchstens 100 Zeichen',
+        kind: 'Wählen Sie eine der Optionen',
+        baseUrl: 'Verwenden Sie eine https-Adresse (http nur für einen Server auf diesem Computer)',
+      });
+    } finally {
+      i18n.global.locale.value = 'en';
+    }
   });
 
   test('nested paths reach the field they end with or lie under; others go above the form', () => {
@@ -154,5 +177,32 @@ describe('helpers', () => {
     expect(errorMessage(api(403, 'Missing permission PLANTS_DELETE'))).toBe(
       'Missing permission PLANTS_DELETE',
     );
+  });
+});
+
+describe('zodIssueText', () => {
+  const issuesOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!.issues;
+
+  test('numbers and lists by their bounds, written as the language writes numbers', () => {
+    const it = createTranslator('it');
+    const [small] = issuesOf(z.number().min(0.5), 0);
+    expect(zodIssueText(small!, it, 'it')).toBe('Deve essere almeno 0,5');
+    const [big] = issuesOf(z.number().lt(1500), 2000);
+    expect(zodIssueText(big!, it, 'it')).toBe('Deve essere minore di 1500');
+    const [many] = issuesOf(z.array(z.string()).max(1), ['a', 'b']);
+    expect(zodIssueText(many!, it, 'it')).toBe('Al massimo 1 voce');
+  });
+
+  test('a missing value, a wrong type, and a refinement without words of its own', () => {
+    const de = createTranslator('de');
+    const [missing] = issuesOf(z.object({ a: z.number() }), {});
+    expect(zodIssueText(missing!, de, 'de')).toBe('Pflichtfeld');
+    const [text] = issuesOf(z.number(), 'x');
+    expect(zodIssueText(text!, de, 'de')).toBe('Geben Sie eine Zahl ein');
+    const [custom] = issuesOf(
+      z.string().refine(() => false, { error: 'kept as written' }),
+      'a',
+    );
+    expect(zodIssueText(custom!, de, 'de')).toBe('kept as written');
   });
 });

@@ -1,11 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { routes } from '../../../api/routes.ts';
-import {
-  ApiError,
-  describeZodIssues,
-  formatDuration,
-} from '../../../electron/services/api/apiError.ts';
+import { ApiError, describeZodIssues } from '../../../electron/services/api/apiError.ts';
+import { sayIn } from '../../../electron/services/hostText.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
 import { backoffDelay, retryAfterMs } from '../../../electron/services/api/apiClient.ts';
 import {
   buildPath,
@@ -232,10 +230,21 @@ describe('ApiError', () => {
 
   test('timeouts, cancellation and contract mismatches read well', () => {
     expect(ApiError.timeout({ method: 'GET', path: '/plants' }, 30_000).message).toBe(
-      'GET /plants timed out after 30 s',
+      'GET /plants timed out after 30 sec',
     );
-    expect(formatDuration(1500)).toBe('1.5 s');
-    expect(formatDuration(200)).toBe('200 ms');
+    expect(ApiError.timeout({ method: 'GET', path: '/x' }, 1500).message).toBe(
+      'GET /x timed out after 1.5 sec',
+    );
+    // In the language of the moment, also through the host's sayIn (the API client's words).
+    let language = createTranslator('de');
+    const say = sayIn(() => language);
+    expect(ApiError.timeout({ method: 'GET', path: '/x' }, 1500, say).message).toBe(
+      'GET /x: keine Antwort nach 1,5 Sek.',
+    );
+    language = createTranslator('it');
+    expect(ApiError.timeout({ method: 'GET', path: '/x' }, 200, say).message).toBe(
+      'GET /x: nessuna risposta dopo 200 ms',
+    );
     expect(ApiError.cancelled().toSerialized()).toEqual({
       kind: 'cancelled',
       message: 'Request cancelled',

@@ -209,8 +209,12 @@ describe('user environments', () => {
     );
     expect(serialized(() => open({ t: () => createTranslator('it') }).remove('local'))).toEqual({
       kind: 'invalidArguments',
-      message: "L'ambiente Local sandbox è integrato e non può essere rimosso",
+      message: "L'ambiente Sandbox locale è integrato e non può essere rimosso",
     });
+    // The built-in's name is the app's, so it is said in the language too, as a clash.
+    expect(serialized(() => german.add({ ...staging, name: 'local SANDBOX' })).message).toBe(
+      'Es gibt bereits eine Umgebung namens „Lokale Sandbox“; wählen Sie einen anderen Namen',
+    );
   });
 
   test('unknown ids are refused by update, remove and select', () => {

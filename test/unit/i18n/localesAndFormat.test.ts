@@ -61,6 +61,10 @@ describe('formatting by language', () => {
     expect(formatDuration('de', 90 * 60_000)).toBe('1 Std., 30 Min.');
     expect(formatDuration('it', 52 * 3_600_000)).toBe('2 giorni e 4 h');
     expect(formatDuration('en', -5)).toBe('0 sec');
+    expect(formatDuration('en', 250)).toBe('250 ms');
+    expect(formatDuration('de', 1500)).toBe('1,5 Sek.');
+    expect(formatDuration('it', 2000)).toBe('2 s');
+    expect(formatDuration('en', 9_960)).toBe('10 sec');
   });
 
   it('writes an instant in the plant’s zone, across the DST change', () => {

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { PlantCreateDto, PlantUpdateDto } from '../../../../api/schemas/plants.ts';
 import type { Plant } from '../../stores/usePlantStore.ts';
 import type { Translate } from '../../../../i18n/translator.ts';
+import type { AppLocale } from '../../../../i18n/locales.ts';
+import { decimalText, readDecimal } from '../../composables/decimalInput.ts';
 
 /**
  * The plant form's values as typed (numbers stay text until saved, so "46,5" or "abc" can be
@@ -57,11 +59,13 @@ const FIELD_RULES: Partial<Record<PlantField, string>> = {
 
 export const PV_DEFAULTS = { tiltDeg: 30, azimuthDeg: 180, lossesPercent: 14 } as const;
 
-function numberText(value: number | null | undefined): string {
-  return value === null || value === undefined ? '' : String(value);
-}
-
-export function valuesFromPlant(plant: Plant | undefined, defaultZone: string): PlantFormValues {
+/** The form's values for a plant (or a new one), numbers written as `locale` writes them. */
+export function valuesFromPlant(
+  plant: Plant | undefined,
+  defaultZone: string,
+  locale: AppLocale,
+): PlantFormValues {
+  const numberText = (value: number | null | undefined) => decimalText(locale, value);
   return {
     name: plant?.name ?? '',
     externalIds: [...(plant?.externalIds ?? [])],
@@ -76,15 +80,6 @@ export function valuesFromPlant(plant: Plant | undefined, defaultZone: string): 
     lossesPercent: numberText(plant?.pv?.lossesPercent ?? PV_DEFAULTS.lossesPercent),
     metadata: structuredClone({ ...(plant?.metadata ?? {}) }),
   };
-}
-
-/** A decimal as typed: a comma is read as the decimal point ("46,5"). */
-export function parseDecimal(text: string): number | null | 'invalid' {
-  const trimmed = text.trim().replace(/^([+-]?\d*),(\d+)$/, '$1.$2');
-  if (trimmed === '') return null;
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) return 'invalid';
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : 'invalid';
 }
 
 type Problems = Partial<Record<PlantField, string>>;
@@ -111,17 +106,17 @@ const REQUIRED_NUMBERS: Partial<Record<PlantField, string>> = {
  * The whole plant as the form describes it, with what prevents it from being one: numbers that
  * are not numbers, required values that are missing. Ranges and the rest are the contract's.
  */
-function build(values: PlantFormValues, t: Translate): Built {
+function build(values: PlantFormValues, t: Translate, locale: AppLocale): Built {
   const problems: Problems = {};
   const number = (field: PlantField, text: string, required: boolean): number | null => {
-    const parsed = parseDecimal(text);
-    if (parsed === 'invalid') {
-      problems[field] = t('plants.rules.notANumber', { text: text.trim() });
+    const read = readDecimal(locale, text, t);
+    if (!read.ok) {
+      problems[field] = read.problem;
       return null;
     }
     const missing = REQUIRED_NUMBERS[field];
-    if (parsed === null && required && missing) problems[field] = t(missing);
-    return parsed;
+    if (read.value === null && required && missing) problems[field] = t(missing);
+    return read.value;
   };
   const latitude = number('location.latitude', values.latitude, true);
   const longitude = number('location.longitude', values.longitude, true);
@@ -210,14 +205,15 @@ function same(a: unknown, b: unknown): boolean {
 /**
  * What saving the form sends: a whole plant (create), or only the fields that changed (update;
  * PUT merges, so unchanged fields are left out), each checked with the contract's own DTO.
- * Problems are worded with `t`.
+ * Numbers are read as `locale` writes them; problems are worded with `t`.
  */
 export function submissionOf(
   values: PlantFormValues,
   t: Translate,
+  locale: AppLocale,
   plant?: Plant,
 ): PlantSubmission {
-  const { problems, dto } = build(values, t);
+  const { problems, dto } = build(values, t, locale);
   if (!plant) {
     const result = PlantCreateDto.safeParse(dto);
     if (!result.success) addZodProblems(problems, result.error, t);
