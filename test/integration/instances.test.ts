@@ -15,6 +15,7 @@ import {
   testServerKeys,
   type TestDatabase,
 } from '../support/testDatabases.ts';
+import { startPostgresCluster } from '../support/postgresCluster.ts';
 import { DEMO_ACCOUNTS, TestServer } from '../support/testServer.ts';
 
 /**
@@ -226,7 +227,22 @@ describe.skipIf(testEngine() !== 'postgres')(
         now: () => new Date(now),
         instances: { listenForWrites: false, writesPollMs: 600_000 },
       };
-      const [deaf, other] = await Promise.all([instance(pinned), instance(pinned)]);
+      // A cluster of its own: the snapshot is the cluster's, and the other test files' writes in
+      // the shared one would make every answer here catch up.
+      const cluster = await startPostgresCluster();
+      const [deaf, other] = await Promise.all([
+        instance(pinned, cluster.url),
+        instance(pinned, cluster.url),
+      ]);
+      try {
+        await snapshotScenario(deaf, other);
+      } finally {
+        await Promise.allSettled([deaf.close(), other.close()]);
+        await cluster.stop();
+      }
+    }, 60_000);
+
+    async function snapshotScenario(deaf: TestServer, other: TestServer): Promise<void> {
       const installer = await other.tokenFor('installer');
       const { email, password } = account('manager');
       const session = (await other.login(email, password)).body;
@@ -281,8 +297,8 @@ describe.skipIf(testEngine() !== 'postgres')(
         return query(...args);
       }) as typeof pool.query);
       try {
-        // Other test files write to the cluster meanwhile, and after a write found, requests
-        // catch up first for a while: one of a few dates, a quiet while apart, suffices.
+        // After a write found, requests catch up first for a while: one of a few dates, a quiet
+        // while apart, suffices.
         const freshWithout: number[] = [];
         for (const date of ['2026-04-06', '2026-04-07', '2026-04-08', '2026-04-09']) {
           await new Promise((resolve) => setTimeout(resolve, CATCH_UP_FIRST_MS + 100));
@@ -318,7 +334,7 @@ describe.skipIf(testEngine() !== 'postgres')(
       ).toBe(204);
       expect((await ask(deaf, 'dailyConsumption', '2026-04-02')).status).toBe(401);
       expect((await ask(deaf, 'dailyConsumption', '2026-04-04')).status).toBe(401);
-    });
+    }
 
     test('notifications alone (no check before requests, no poll in time) carry a write within a second', async () => {
       const listening = await instance({

@@ -125,6 +125,11 @@ describe('concurrent searches', () => {
       const alone: unknown[] = [];
       for (const ask of asks) alone.push(await list(ask));
       expect(together).toEqual(alone);
+      // Whether asks meet in one statement depends on their arriving while one is in flight: on a
+      // loaded machine a round can be served one by one, so a few rounds are allowed.
+      for (let round = 0; pool && round < 5 && !batched(statements); round++) {
+        await Promise.all(asks.map(list));
+      }
     } finally {
       vi.restoreAllMocks();
     }
@@ -132,7 +137,7 @@ describe('concurrent searches', () => {
     expect(counts.slice(0, 2)).toEqual([1, 1]);
     expect(counts.slice(-8)).toEqual([10, 10, 12, 12, 12, 12, 0, 0]);
     if (!pool) return;
-    expect(statements.some((statement) => statement.values[0]!.length > 1)).toBe(true);
+    expect(batched(statements)).toBe(true);
     // Batches of any size keep the generic plan: planning a search costs a millisecond.
     const { text, values } = statements[0]!;
     const client = await pool.connect();
@@ -387,3 +392,7 @@ async function list(caller: string, query: Record<string, string | number>): Pro
   const response = await server.request('GET', '/plants', { token: caller, query });
   return expectStatus(response, 200, `list ${JSON.stringify(query)}`);
 }
+
+/** Some statement answered more than one list. */
+const batched = (statements: { values: unknown[][] }[]) =>
+  statements.some((statement) => statement.values[0]!.length > 1);
