@@ -3,7 +3,7 @@ import { computed, ref, watch } from 'vue';
 import { usePrimeVue, type PrimeVueLocaleOptions } from 'primevue/config';
 import { de as primeDe } from 'primelocale/js/de.js';
 import { it as primeIt } from 'primelocale/js/it.js';
-import { type AppLocale, pickLocale, SOURCE_LOCALE } from '../../../i18n/locales.ts';
+import { type AppLocale, pickLocale } from '../../../i18n/locales.ts';
 import type { AppInfo, LanguageState } from '../../../electron/ipc/contract.ts';
 import { useBridge } from '../bridge.ts';
 import { i18n } from '../i18n.ts';
@@ -55,5 +55,5 @@ export const useLanguageStore = defineStore('language', () => {
     { immediate: true },
   );
 
-  return { chosen, system, locale, start, choose, SOURCE_LOCALE };
+  return { chosen, system, locale, start, choose };
 });
