@@ -97,17 +97,28 @@ async function runOnce(browser: Browser, url: string, decimation: boolean): Prom
   const page = await browser.newPage({ viewport: VIEWPORT });
   try {
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    // A page error (a component that fails to render) would leave the run waiting for a frame
+    // forever: the first one ends the run instead.
+    const failed = new Promise<never>((_, reject) =>
+      page.on('pageerror', (error) => {
+        errors.push(error.message);
+        reject(new Error(`page error: ${error.message}`));
+      }),
+    );
+    failed.catch(() => {});
     await page.goto(url);
     // In the page: `globalThis` is its window (see page/main.ts).
     await page.waitForFunction(
       () => (globalThis as unknown as { chartBench?: ChartBenchPage }).chartBench?.ready === true,
     );
-    const result = await page.evaluate(
-      (options) =>
-        (globalThis as unknown as { chartBench: ChartBenchPage }).chartBench.run(options),
-      { ...RUN, decimation },
-    );
+    const result = await Promise.race([
+      page.evaluate(
+        (options) =>
+          (globalThis as unknown as { chartBench: ChartBenchPage }).chartBench.run(options),
+        { ...RUN, decimation },
+      ),
+      failed,
+    ]);
     if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
     return result;
   } finally {

@@ -5,6 +5,7 @@ import Tooltip from 'primevue/tooltip';
 import 'primeicons/primeicons.css';
 import '../../../renderer/src/styles.css';
 import type { Chart } from 'chart.js';
+import { i18n } from '../../../renderer/src/i18n.ts';
 import TimeChart from '../../../renderer/src/components/charts/TimeChart.vue';
 import type { ChartPoint, ChartSeries } from '../../../renderer/src/charts/types.ts';
 import type { ChartBenchPage, PageRunOptions, PageRunResult } from './protocol.ts';
@@ -64,6 +65,8 @@ const Page = defineComponent({
 });
 
 const app = createApp(Page);
+// TimeChart's labels and number formats come from the app's messages, as in the app.
+app.use(i18n);
 app.use(PrimeVue, { theme: { preset: Aura, options: { darkModeSelector: 'system' } } });
 app.directive('tooltip', Tooltip);
 app.mount('#app');
