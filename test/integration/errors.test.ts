@@ -145,6 +145,35 @@ describe('request bodies', () => {
   });
 
   test.each([
+    ['{"name":"x","__proto__":{"polluted":true}}', '__proto__'],
+    ['{"name":"x","metadata":{"constructor":{"prototype":{"polluted":true}}}}', 'constructor'],
+  ])(
+    'a body with a prototype-poisoning key (%s) is a 400, and no prototype changes',
+    async (rawBody) => {
+      const response = await server.request('POST', '/plants', {
+        token: admin,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+      const body = expectErrorBody(response, 400, '/plants');
+      expect(body.message).toBe(
+        'Malformed JSON request body: Object contains forbidden prototype property',
+      );
+      expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    },
+  );
+
+  test('"constructor" as an ordinary key (no prototype under it) is still accepted', async () => {
+    const response = await server.request('POST', '/plants', {
+      token: admin,
+      rawBody: JSON.stringify(newPlantBody({ metadata: { constructor: 'Acme' } })),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.metadata).toEqual({ constructor: 'Acme' });
+  });
+
+  test.each([
     'text/plain',
     'text/plain; charset=utf-8',
     'application/octet-stream',
