@@ -22,6 +22,7 @@ import { fuseWire, packApp, type PackedApp } from './support/packedApp.ts';
  */
 
 const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
@@ -99,18 +100,37 @@ async function startPackedServer(): Promise<{ child: ChildProcess; url: string }
   return { child, url };
 }
 
-test('the packed Local sandbox server runs under Node and signs a demo account in', async () => {
-  const { child, url } = await startPackedServer();
-  try {
+describe('the packed Local sandbox server, run by Node from the extracted files', () => {
+  let server: { child: ChildProcess; url: string } | undefined;
+  beforeAll(async () => {
+    server = await startPackedServer();
+  }, 60_000);
+  afterAll(() => server?.child.kill());
+
+  test('signs a demo account in', async () => {
     const { email, password } = DEMO_ACCOUNTS[0]!;
-    const response = await fetch(`${url}/auth/login`, {
+    const response = await fetch(`${server!.url}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ accessToken: expect.any(String) });
-  } finally {
-    child.kill();
-  }
-}, 60_000);
+  });
+
+  test('finds package.json from the app root and serves /docs with every file it links', async () => {
+    const document = (await (await fetch(`${server!.url}/openapi.json`)).json()) as {
+      info: { version: string };
+    };
+    expect(document.info.version).toBe(manifest.version);
+    const page = await fetch(`${server!.url}/docs/`);
+    expect(page.status).toBe(200);
+    const linked = [...(await page.text()).matchAll(/(?:src|href)="\.\/(static\/[^"]+)"/g)];
+    expect(linked.length).toBeGreaterThan(3);
+    for (const [, file] of linked) {
+      const response = await fetch(`${server!.url}/docs/${file}`);
+      expect(response.status, file).toBe(200);
+      await response.arrayBuffer();
+    }
+  });
+});
