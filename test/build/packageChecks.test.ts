@@ -9,6 +9,7 @@ import {
   nativeModuleProblems,
   packedPackages,
 } from './support/packageChecks.ts';
+import { fuseWire, SHIPPED_FUSE_WIRE, writeElectronStandIn } from './support/packedApp.ts';
 
 /**
  * The package checks against archives made here with @electron/asar, good and bad, so each is
@@ -109,5 +110,17 @@ describe('integrityProblems', () => {
     writeFileSync(asarPath, bytes);
     expect(integrityProblems(asarPath)).toHaveLength(1);
     expect(integrityProblems(asarPath)[0]).toMatch(/ has no integrity in the asar header$/);
+  });
+});
+
+describe('the stand-in Electron', () => {
+  it('carries a fuse wire that fuseWire reads back', () => {
+    const dist = path.join(folder, 'electron-dist');
+    writeElectronStandIn(dist);
+    expect(fuseWire(readFileSync(path.join(dist, 'electron')))).toBe(SHIPPED_FUSE_WIRE);
+  });
+
+  it('says so when a binary has no fuse wire', () => {
+    expect(() => fuseWire(Buffer.from('#!/bin/sh\nexit 1\n'))).toThrow(/no fuse sentinel/);
   });
 });

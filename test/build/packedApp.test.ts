@@ -50,6 +50,20 @@ describe('app.asar', () => {
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
   });
 
+  test('its package.json starts out/main/index.js as a module, named for the desktop entry', () => {
+    const packedManifest = JSON.parse(
+      readFileSync(path.join(packed.extractedDir, 'package.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(packedManifest).toMatchObject({
+      main: 'out/main/index.js',
+      type: 'module',
+      version: manifest.version,
+      desktopName: 'plantdesk.desktop',
+    });
+    expect(packedManifest).not.toHaveProperty('devDependencies');
+    expect(packedManifest).not.toHaveProperty('scripts');
+  });
+
   test('every dependency is packed and no devDependency is', () => {
     const packages = packedPackages(packed.asarPath);
     for (const name of Object.keys(manifest.dependencies)) expect(packages).toContain(name);
