@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
-import { ROOT, requireFreshBuild } from './support/builtOut.ts';
+import { ROOT } from './support/builtOut.ts';
 import {
   asarFiles,
   devDependencyProblems,
@@ -29,7 +29,6 @@ const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'
 
 let packed: PackedApp;
 beforeAll(async () => {
-  requireFreshBuild();
   packed = await packApp();
   // About 12 s on a 2-core CI machine: say so when packing starts to weigh on npm test.
   if (packed.packSeconds > 60)

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { extractAll } from '@electron/asar';
 import { build, Platform } from 'electron-builder';
-import { ROOT } from './builtOut.ts';
+import { requireFreshBuild, ROOT } from './builtOut.ts';
 
 /**
  * The app as electron-builder packs it, without an Electron binary (issue 16, "Package
@@ -89,8 +89,9 @@ function projectFolder(work: string): string {
   return project;
 }
 
-/** Packs out/ (build it first) for Linux into a temporary folder and extracts app.asar. */
+/** Packs out/ (refused when missing or stale) for Linux into a temporary folder, extracted. */
 export async function packApp(): Promise<PackedApp> {
+  requireFreshBuild();
   const work = mkdtempSync(path.join(tmpdir(), 'plantdesk-packed-'));
   const remove = () => rmSync(work, { recursive: true, force: true });
   try {
