@@ -18,6 +18,7 @@ import {
 } from 'electron';
 import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
 import { appRoot } from '../../server/appRoot.ts';
+import { recordCrashes } from '../services/crashRecorder.ts';
 import { createFileLog, type FileLog } from '../services/fileLog.ts';
 import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
 import { createLanguagePreference } from '../services/languagePreference.ts';
@@ -194,6 +195,25 @@ function main(): void {
       platform: process.platform,
       packaged: app.isPackaged,
     });
+    recordCrashes(
+      { process, app },
+      {
+        log: fileLog,
+        logPath: fileLog.path,
+        async tellRendererGone(details, logPath) {
+          const t = translator();
+          const [window] = windows.keys();
+          const options = {
+            type: 'error' as const,
+            title: t('host.rendererGone.title'),
+            message: t('host.rendererGone.message', { app: APP_NAME }),
+            detail: t('host.rendererGone.detail', { reason: details.reason, log: logPath }),
+            buttons: [t('host.rendererGone.reload')],
+          };
+          await (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+        },
+      },
+    );
 
     const defaultSession = session.defaultSession;
     allowOnlyCamera(defaultSession, appOrigin, (permission) =>
