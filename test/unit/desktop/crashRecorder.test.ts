@@ -14,7 +14,9 @@ import type { Logger } from '../../../electron/services/logger.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.c2lnbmF0dXJl';
 
-function setUp(log: Logger, tell = vi.fn(async () => {})) {
+type Tell = (details: GoneDetails, logPath: string) => Promise<void>;
+
+function setUp(log: Logger, tell = vi.fn<Tell>(async () => {})) {
   const processEvents = new EventEmitter();
   const appEvents = new EventEmitter();
   recordCrashes({ process: processEvents, app: appEvents } as unknown as CrashSources, {
@@ -35,8 +37,14 @@ function recordingLog() {
   return { log, lines };
 }
 
-function contents(destroyed = false): GoneContents & { reload: ReturnType<typeof vi.fn> } {
-  return { isDestroyed: () => destroyed, reload: vi.fn(), getURL: () => 'app://plantdesk/' };
+function contents(destroyed = false) {
+  const reload = vi.fn<() => void>();
+  const window: GoneContents = {
+    isDestroyed: () => destroyed,
+    reload,
+    getURL: () => 'app://plantdesk/',
+  };
+  return Object.assign(window, { reload });
 }
 
 const crashed: GoneDetails = { reason: 'crashed', exitCode: 139 };
@@ -93,7 +101,7 @@ describe('recordCrashes', () => {
     const { log, lines } = recordingLog();
     const { appEvents } = setUp(
       log,
-      vi.fn(async () => {
+      vi.fn<Tell>(async () => {
         throw new Error('no display');
       }),
     );
