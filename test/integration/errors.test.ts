@@ -240,6 +240,32 @@ describe('request bodies', () => {
     expect(expectErrorBody(response, 400).message).toContain(text);
   });
 
+  test('each invalid field is listed in `errors` with its own message (extension)', async () => {
+    const response = await server.request('POST', '/plants', {
+      token: admin,
+      body: newPlantBody({
+        name: '',
+        location: { latitude: 91, longitude: 7.69, timezone: 'Europe/Rome' },
+      }),
+    });
+    const body = expectErrorBody(response, 400, '/plants') as ReturnType<typeof expectErrorBody> & {
+      errors?: { field: string; message: string }[];
+    };
+    expect(body.errors?.map((error) => error.field).sort()).toEqual(['location.latitude', 'name']);
+    // `message` is the same refusals joined, for clients that read only the specification's body.
+    expect(body.message).toBe(body.errors!.map((error) => error.message).join('; '));
+    for (const error of body.errors!) expect(error.message).toContain(`'${error.field}'`);
+  });
+
+  test('a refusal about no field in particular has no `errors`', async () => {
+    const response = await server.request('POST', '/plants', {
+      token: admin,
+      rawBody: '[]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(expectErrorBody(response, 400)).not.toHaveProperty('errors');
+  });
+
   describe('with a small body limit', () => {
     let small: TestServer;
     const LIMIT = 1024;
