@@ -566,6 +566,14 @@ export interface SerializedError {
   status?: number;
   error?: string;
   path?: string;
+  /** The fields a 400 or 422 is about, when the server lists them (our server's extension). */
+  fieldErrors?: FieldRefusal[];
+}
+
+/** One field's refusal: a dotted path into the request body, or a parameter's name. */
+export interface FieldRefusal {
+  field: string;
+  message: string;
 }
 
 /** What every invocation answers, so that errors keep their fields across IPC and HTTP. */

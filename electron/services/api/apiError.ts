@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { reasonPhrases } from '../../../api/statusPhrases.ts';
 import { localeOf, type Translate } from '../../../i18n/translator.ts';
 import { formatDuration } from '../../../i18n/format.ts';
-import type { SerializedError } from '../../ipc/contract.ts';
+import type { FieldRefusal, SerializedError } from '../../ipc/contract.ts';
 import { ENGLISH } from '../hostText.ts';
 
 export type ApiErrorKind = SerializedError['kind'];
@@ -29,6 +29,7 @@ export interface ApiErrorFields {
   status?: number;
   error?: string;
   path?: string;
+  fieldErrors?: FieldRefusal[];
   cause?: unknown;
 }
 
@@ -42,6 +43,8 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly error: string | undefined;
   readonly path: string | undefined;
+  /** The fields the refusal is about, when the server's body lists them (`errors`). */
+  readonly fieldErrors: FieldRefusal[] | undefined;
 
   constructor(kind: ApiErrorKind, message: string, fields: ApiErrorFields = {}) {
     super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
@@ -50,6 +53,7 @@ export class ApiError extends Error {
     this.status = fields.status;
     this.error = fields.error;
     this.path = fields.path;
+    this.fieldErrors = fields.fieldErrors;
   }
 
   toSerialized(): SerializedError {
@@ -57,6 +61,7 @@ export class ApiError extends Error {
     if (this.status !== undefined) serialized.status = this.status;
     if (this.error !== undefined) serialized.error = this.error;
     if (this.path !== undefined) serialized.path = this.path;
+    if (this.fieldErrors !== undefined) serialized.fieldErrors = this.fieldErrors;
     return serialized;
   }
 
@@ -72,6 +77,7 @@ export class ApiError extends Error {
         status: body.status ?? response.status,
         error: body.error ?? phrase,
         path: body.path ?? request.path,
+        ...(body.fieldErrors && { fieldErrors: body.fieldErrors }),
       });
     }
     const location = headerValue(response.headers, 'location');
@@ -160,6 +166,24 @@ interface LooseErrorBody {
   status?: number;
   error?: string;
   path?: string;
+  fieldErrors?: FieldRefusal[];
+}
+
+/** At most this many field errors are kept: a form has a few dozen fields at most. */
+const MAX_FIELD_ERRORS = 50;
+
+/** The body's `errors` (our server's extension), keeping only well-formed entries. */
+function fieldErrorsOf(errors: unknown): FieldRefusal[] | undefined {
+  if (!Array.isArray(errors)) return undefined;
+  const kept: FieldRefusal[] = [];
+  for (const entry of errors.slice(0, MAX_FIELD_ERRORS) as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { field, message } = entry as Record<string, unknown>;
+    if (typeof field === 'string' && field !== '' && typeof message === 'string') {
+      kept.push({ field, message });
+    }
+  }
+  return kept.length > 0 ? kept : undefined;
 }
 
 /** The specification's error body, read leniently: only `message` is required to trust it. */
@@ -180,6 +204,7 @@ function errorBodyOf(data: unknown): LooseErrorBody | undefined {
     status: Number.isInteger(body.status) ? (body.status as number) : undefined,
     error: typeof body.error === 'string' ? body.error : undefined,
     path: typeof body.path === 'string' ? body.path : undefined,
+    fieldErrors: fieldErrorsOf(body.errors),
   };
 }
 
