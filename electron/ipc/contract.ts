@@ -56,7 +56,7 @@ const httpUrl = z
 /** An environment's address: https, unless the server is on this machine. */
 const environmentUrl = httpUrl.refine(isSecureEnough, {
   error: 'baseUrl must be an https address (http only for a server on this machine)',
-  // The renderer's words for it (renderer/src/composables/zodIssueText.ts).
+  // The renderer's words for it (i18n/zodIssueText.ts).
   params: { messageKey: 'common.validation.httpsOnly' },
 });
 export const EnvironmentInput = z.strictObject({

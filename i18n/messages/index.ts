@@ -71,6 +71,9 @@ import itSignIn from './it/signIn.json' with { type: 'json' };
 import enVendors from './en/vendors.json' with { type: 'json' };
 import deVendors from './de/vendors.json' with { type: 'json' };
 import itVendors from './it/vendors.json' with { type: 'json' };
+import enWiring from './en/wiring.json' with { type: 'json' };
+import deWiring from './de/wiring.json' with { type: 'json' };
+import itWiring from './it/wiring.json' with { type: 'json' };
 
 /**
  * Every message of PlantDesk, the renderer's and the main process's, by language and then by
@@ -104,6 +107,7 @@ const en = {
   shell: enShell,
   signIn: enSignIn,
   vendors: enVendors,
+  wiring: enWiring,
 };
 
 export type MessageSchema = typeof en;
@@ -136,6 +140,7 @@ const de: SameKeys<MessageSchema> = {
   shell: deShell,
   signIn: deSignIn,
   vendors: deVendors,
+  wiring: deWiring,
 };
 
 const it: SameKeys<MessageSchema> = {
@@ -163,6 +168,7 @@ const it: SameKeys<MessageSchema> = {
   shell: itShell,
   signIn: itSignIn,
   vendors: itVendors,
+  wiring: itWiring,
 };
 
 export const MESSAGES: Readonly<Record<AppLocale, SameKeys<MessageSchema>>> = { en, de, it };

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { reasonPhrases } from '../../../api/statusPhrases.ts';
 import { localeOf, type Translate } from '../../../i18n/translator.ts';
 import { formatDuration } from '../../../i18n/format.ts';
+import { zodIssueText } from '../../../i18n/zodIssueText.ts';
 import type { FieldRefusal, SerializedError } from '../../ipc/contract.ts';
 import { ENGLISH } from '../hostText.ts';
 
@@ -151,14 +152,20 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** "content.0.name: Invalid input: expected string, received undefined" (first three issues). */
-export function describeZodIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 3).map((issue) => {
-    const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-    return `${where}${issue.message}`;
-  });
-  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
-  return shown.join('; ') + more;
+/**
+ * "content.0.name: Required" (the first three issues) in the language of `t`: the schemas speak
+ * English, and i18n/zodIssueText.ts says what each issue code means, as the forms do.
+ */
+export function describeZodIssues(error: z.ZodError, t = ENGLISH): string {
+  const shown = error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+      return `${where}${zodIssueText(issue, t, localeOf(t))}`;
+    })
+    .join('; ');
+  const more = error.issues.length - 3;
+  return more > 0 ? t('host.api.moreIssues', { detail: shown, n: more }, more) : shown;
 }
 
 interface LooseErrorBody {

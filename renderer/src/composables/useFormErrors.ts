@@ -3,7 +3,7 @@ import { fieldForMessage, fieldForPath } from '../../../api/errorFields.ts';
 import { PlantDeskError } from '../bridge.ts';
 import { SOURCE_LOCALE } from '../../../i18n/locales.ts';
 import { currentLocale, translate } from '../i18n.ts';
-import { zodIssueText, type ZodLikeIssue } from './zodIssueText.ts';
+import { zodIssueText, type ZodLikeIssue } from '../../../i18n/zodIssueText.ts';
 
 // Also the host's (electron/services/drafts), hence in api/; re-exported for the screens.
 export { fieldForMessage, fieldForPath };

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { EnvironmentInput } from '../../../electron/ipc/contract.ts';
 import { PlantDeskError } from '../../../renderer/src/bridge.ts';
 import { i18n } from '../../../renderer/src/i18n.ts';
-import { zodIssueText } from '../../../renderer/src/composables/zodIssueText.ts';
+import { zodIssueText } from '../../../i18n/zodIssueText.ts';
 import { createTranslator } from '../../../i18n/translator.ts';
 import { z } from 'zod';
 import {
