@@ -85,17 +85,24 @@ beforeAll(async () => {
     relayTo(sandbox.url),
   ]);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-comparison-'));
-  plantDesk = await startPlantDesk({
+  plantDesk = await startApp();
+});
+
+/** The keychain outlives a run of the app, as the OS's does. */
+const keychain = { ...createMemoryStore(), available: true };
+
+function startApp(): Promise<PlantDesk> {
+  return startPlantDesk({
     host: 'web',
     version: 'test',
     dataDir,
     spawnServer: idleSandbox,
-    secrets: { store: { ...createMemoryStore(), available: true }, status: { available: true } },
+    secrets: { store: keychain, status: { available: true } },
     log: { info() {}, warn() {}, error() {} },
     openExternal: async () => {},
     clock: CLOCK,
   });
-});
+}
 
 afterAll(async () => {
   await plantDesk?.dispose();
@@ -326,5 +333,29 @@ describe('comparing the demo plant in production and sandbox', () => {
       { plantUuid: created.body.plantUuid, otherEnvironmentId: activeId },
     ])) as Envelope<unknown>;
     expect(same).toMatchObject({ ok: false, error: { kind: 'invalidArguments' } });
+  });
+
+  test('a sign-in to the other environment kept in the keychain is restored at the next start, still without switching', async () => {
+    const { handlers } = plantDesk;
+    const { environments } = await handlers['environments.list']();
+    const sand = environments.find((environment) => environment.name === 'Sandbox')!;
+    await handlers['comparison.signIn'](sand.id, { ...INSTALLER, remember: true });
+    await plantDesk.dispose();
+
+    plantDesk = await startApp();
+    const restarted = plantDesk.handlers;
+    const prod = (await restarted['environments.list']()).environments.find(
+      (environment) => environment.name === 'Production',
+    )!;
+    await restarted['environments.select'](prod.id);
+    await restarted['session.signIn']({ ...INSTALLER, remember: false });
+    const result = await restarted['comparison.compare']({
+      plantUuid: await production.demoPlantUuid(),
+      otherEnvironmentId: sand.id,
+    });
+    expect(result.status).toBe('compared');
+    expect((await restarted['environments.list']()).activeId).toBe(prod.id);
+    for (const token of sandboxRelay.presented) expect(sandboxRelay.issued).toContain(token);
+    for (const token of productionRelay.presented) expect(productionRelay.issued).toContain(token);
   });
 });
