@@ -56,13 +56,25 @@ function externalIdOf(metadata: Record<string, unknown>): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** Metadata entry by entry (`metadata:<key>`), so that one changed entry is one changed row. */
+function metadataFields(metadata: Record<string, unknown>): Record<string, FieldValue> {
+  const fields: Record<string, FieldValue> = {};
+  for (const [key, value] of Object.entries(masked(metadata))) fields[`metadata:${key}`] = value;
+  return fields;
+}
+
+/** Location and PV settings field by field: a moved plant shows which coordinate changed. */
 export function plantFields(plant: Plant): Record<string, FieldValue> {
+  const { latitude, longitude, timezone, altitudeM } = plant.location;
   return {
     name: plant.name,
     externalIds: [...plant.externalIds].sort(),
-    location: { ...plant.location },
-    pv: plant.pv ? { ...plant.pv } : null,
-    metadata: masked(plant.metadata),
+    latitude,
+    longitude,
+    timezone,
+    ...(altitudeM !== undefined && altitudeM !== null && { altitudeM }),
+    ...(plant.pv && { ...plant.pv }),
+    ...metadataFields(plant.metadata),
   };
 }
 
@@ -83,7 +95,7 @@ export function deviceItem(device: Device): SnapshotItem {
       serialNumber: device.serialNumber,
       ratedPowerW: device.ratedPowerW,
       loadSignature: relationships?.loadSignature?.code ?? null,
-      metadata: masked(device.metadata),
+      ...metadataFields(device.metadata),
     },
   };
 }
@@ -109,7 +121,7 @@ export function sensorItem(sensor: Sensor, vendorCodes: ReadonlyMap<string, stri
           }
         : null,
       device: device ? (device.serialNumber ?? device.name) : null,
-      metadata: masked(sensor.metadata),
+      ...metadataFields(sensor.metadata),
     },
   };
 }

@@ -77,9 +77,12 @@ export function useEnvironmentComparison(plantUuid: Ref<string>) {
   };
 }
 
-/** A field's name as shown: the plant's and items' fields by name, vendor settings as written. */
+/** A field's name as shown: known fields in words, vendor settings and metadata keys as written. */
 export function fieldLabel(field: string): string {
   if (field.startsWith('setting:')) return field.slice('setting:'.length);
+  if (field.startsWith('metadata:')) {
+    return translate('comparison.metadataField', { name: field.slice('metadata:'.length) });
+  }
   if (field.startsWith('secret:')) {
     return translate('comparison.secretField', { name: field.slice('secret:'.length) });
   }

@@ -123,6 +123,15 @@ async function changeTheSandbox(): Promise<void> {
     (sensors.body.content as { sensorUuid: string; name: string }[]).find(
       (sensor) => sensor.name === name,
     )!;
+  const plant = await sandbox.request('GET', `/plants/${plantUuid}`, { token });
+  expect(
+    (
+      await sandbox.request('PUT', `/plants/${plantUuid}`, {
+        token,
+        body: { pv: { ...plant.body.pv, tiltDeg: 35 } },
+      })
+    ).status,
+  ).toBe(200);
   const grid = byName('Grid exchange');
   expect(
     (
@@ -234,7 +243,9 @@ describe('comparing the demo plant in production and sandbox', () => {
     if (result.status !== 'compared') return;
     expect(result.matchedExternalIds).toEqual(['DEMO-HOME-001']);
     expect(result.right.plant.plantUuid).toBe(await sandbox.demoPlantUuid());
-    expect(result.diff.plant.every((field) => field.status === 'same')).toBe(true);
+    expect(result.diff.plant.filter((field) => field.status !== 'same')).toEqual([
+      { field: 'tiltDeg', status: 'changed', left: 30, right: 35 },
+    ]);
 
     const inverter = result.diff.devices.find((entry) => entry.leftLabel === 'Rooftop inverter')!;
     expect(inverter).toMatchObject({

@@ -19,7 +19,7 @@ const T = '2026-06-01T10:00:00Z';
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe('the snapshot of a plant', () => {
-  test('plant settings without uuids or timestamps; secret-looking metadata only as set', () => {
+  test('plant settings field by field, without uuids or timestamps; secret-looking metadata only as set', () => {
     const plant: Plant = {
       plantUuid: uuid(1),
       name: 'Demo Home',
@@ -33,14 +33,19 @@ describe('the snapshot of a plant', () => {
     expect(plantFields(plant)).toEqual({
       name: 'Demo Home',
       externalIds: ['A', 'B'],
-      location: { latitude: 46.5, longitude: 11.35, timezone: 'Europe/Rome' },
-      pv: null,
-      metadata: {
-        address: 'Via 1',
-        gateway: { mqttPassword: { secret: 'set' }, host: 'gw' },
-        apiKey: { secret: 'unset' },
-      },
+      latitude: 46.5,
+      longitude: 11.35,
+      timezone: 'Europe/Rome',
+      'metadata:address': 'Via 1',
+      'metadata:gateway': { mqttPassword: { secret: 'set' }, host: 'gw' },
+      'metadata:apiKey': { secret: 'unset' },
     });
+    const withPv = plantFields({
+      ...plant,
+      pv: { peakPowerKw: 8.4, tiltDeg: 30, azimuthDeg: 180, lossesPercent: 14 },
+    });
+    expect(withPv).toMatchObject({ peakPowerKw: 8.4, tiltDeg: 30, azimuthDeg: 180 });
+    expect(JSON.stringify(withPv)).not.toContain('hunter2');
   });
 
   test('a device by its catalog codes, found by serial number or metadata external id', () => {
