@@ -315,7 +315,7 @@ describe('comparing the demo plant in production and sandbox', () => {
     expect(JSON.stringify(result)).not.toContain('sma-pass-52e1');
   });
 
-  test('a plant without a twin in the other environment, and a refused argument', async () => {
+  test('a plant without a twin, one with two, and refused arguments', async () => {
     const { handlers } = plantDesk;
     const { environments, activeId } = await handlers['environments.list']();
     const sand = environments.find((environment) => environment.name === 'Sandbox')!;
@@ -334,6 +334,32 @@ describe('comparing the demo plant in production and sandbox', () => {
       otherEnvironmentId: sand.id,
     });
     expect(result).toMatchObject({ status: 'notFound', candidates: [] });
+
+    // Two external ids, each held by another plant over there: which one is meant is not guessed.
+    const location = { latitude: 46.5, longitude: 11.35, timezone: 'Europe/Rome' };
+    const both = await production.request('POST', '/plants', {
+      token,
+      body: { name: 'Two ids', externalIds: ['AMB-1', 'AMB-2'], location },
+    });
+    const sandboxToken = await sandbox.tokenFor('installer');
+    for (const id of ['AMB-1', 'AMB-2']) {
+      const made = await sandbox.request('POST', '/plants', {
+        token: sandboxToken,
+        body: { name: `Plant ${id}`, externalIds: [id], location },
+      });
+      expect(made.status).toBe(201);
+    }
+    const ambiguous = await handlers['comparison.compare']({
+      plantUuid: both.body.plantUuid,
+      otherEnvironmentId: sand.id,
+    });
+    expect(ambiguous).toMatchObject({ status: 'ambiguous' });
+    if (ambiguous.status === 'ambiguous') {
+      expect(ambiguous.candidates.map((plant) => plant.name).sort()).toEqual([
+        'Plant AMB-1',
+        'Plant AMB-2',
+      ]);
+    }
 
     const dispatch = createDispatcher(handlers);
     const refused = (await dispatch('comparison.compare', [
