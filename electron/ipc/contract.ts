@@ -10,6 +10,7 @@ import { SettingValue } from '../../api/schemas/vendors.ts';
 import { isSecureEnough } from './addresses.ts';
 import type { ChannelName, EventName } from './names.ts';
 import { APP_LOCALES, type AppLocale } from '../../i18n/locales.ts';
+import type { PlantDiff } from '../../server/domain/comparison/types.ts';
 
 export { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName } from './names.ts';
 
@@ -579,6 +580,59 @@ export interface FieldRefusal {
 /** What every invocation answers, so that errors keep their fields across IPC and HTTP. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
 
+// ── Environment comparison ──────────────────────────────────────────────────────────────────
+
+/** A plant of the active environment against the same plant (by external id) in another one. */
+export const ComparisonInput = z.strictObject({
+  plantUuid: Uuid,
+  otherEnvironmentId: EnvironmentId,
+});
+export type ComparisonInput = z.infer<typeof ComparisonInput>;
+
+export interface ComparedEnvironment {
+  id: string;
+  name: string;
+  kind: EnvironmentKind;
+  /** The server its credentials are bound to (scheme, host, port; or the Local sandbox). */
+  origin: string;
+}
+
+export interface ComparedPlant {
+  plantUuid: string;
+  name: string;
+  externalIds: string[];
+}
+
+/**
+ * - `compared`: both plants read and compared (`diff`: left is the active environment);
+ * - `noExternalId`: the plant has no external id to find it by elsewhere;
+ * - `signInNeeded`: the other environment has no session (`comparison.signIn` makes one
+ *   without switching environments);
+ * - `notFound` / `ambiguous`: no plant, or several, in the other environment holds one of its
+ *   external ids.
+ */
+export type ComparisonResult =
+  | {
+      status: 'compared';
+      left: { environment: ComparedEnvironment; plant: ComparedPlant };
+      right: { environment: ComparedEnvironment; plant: ComparedPlant };
+      matchedExternalIds: string[];
+      diff: PlantDiff;
+    }
+  | { status: 'noExternalId'; left: { environment: ComparedEnvironment; plant: ComparedPlant } }
+  | {
+      status: 'signInNeeded';
+      left: { environment: ComparedEnvironment; plant: ComparedPlant };
+      other: ComparedEnvironment;
+      rememberedEmail?: string;
+    }
+  | {
+      status: 'notFound' | 'ambiguous';
+      left: { environment: ComparedEnvironment; plant: ComparedPlant };
+      other: ComparedEnvironment;
+      candidates: ComparedPlant[];
+    };
+
 // ── API proxy arguments ─────────────────────────────────────────────────────────────────────
 
 const routeIds = Object.keys(routes) as [RouteId, ...RouteId[]];
@@ -714,6 +768,14 @@ export const channels = {
    */
   'acceptance.commissioned': channel<AcceptanceRecheck>()(z.tuple([AcceptanceCommissionedInput])),
   'acceptance.get': channel<AcceptanceRecheck | null>()(z.tuple([Uuid])),
+
+  /** Compares a plant of the active environment with the same plant in another environment. */
+  'comparison.compare': channel<ComparisonResult>()(z.tuple([ComparisonInput])),
+  /**
+   * Signs in to another environment for the comparison; the active environment, its session and
+   * the renderer's state stay as they are. The password goes to that environment's server only.
+   */
+  'comparison.signIn': channel<SessionState>()(z.tuple([EnvironmentId, SignInInput])),
 
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),

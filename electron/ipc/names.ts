@@ -40,6 +40,8 @@ export const CHANNEL_NAMES = [
   'commissioningNotes.removePhoto',
   'acceptance.commissioned',
   'acceptance.get',
+  'comparison.compare',
+  'comparison.signIn',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

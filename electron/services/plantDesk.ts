@@ -40,6 +40,7 @@ import { createAlertStore } from './monitor/alertStore.ts';
 import { createMonitor, type Monitor } from './monitor/monitorService.ts';
 import { createAcceptanceService } from './acceptance/acceptanceService.ts';
 import { createAcceptanceStore } from './acceptance/acceptanceStore.ts';
+import { createEnvironmentComparison } from './environmentComparison/comparisonService.ts';
 import { createLanguagePreference, type LanguagePreference } from './languagePreference.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
 import { localeOf, type Translate } from '../../i18n/translator.ts';
@@ -221,10 +222,12 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     ...(options.alertTiming === 'immediate' && { timing: IMMEDIATE_TIMING }),
   });
   monitor.start();
+  /** The client of an environment with a session, active or not. */
+  const signedInClient = (environmentId: string) =>
+    session.signedIn().find((entry) => entry.environmentId === environmentId)?.client ?? null;
   const acceptance = createAcceptanceService({
     store: createAcceptanceStore(options.dataDir, log),
-    clientFor: (environmentId) =>
-      session.signedIn().find((entry) => entry.environmentId === environmentId)?.client ?? null,
+    clientFor: signedInClient,
     openAlerts: (environmentId, plantUuid) =>
       monitor.kept(environmentId).filter((alert) => alert.plantUuid === plantUuid),
     emit: events.emit,
@@ -233,6 +236,15 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     language,
   });
   acceptance.start();
+  const comparison = createEnvironmentComparison({
+    active: () => environments.active(),
+    environment: (id) => environments.get(id),
+    sessionOf: (environment) => session.sessionOf(environment),
+    signInTo: (environment, input) => session.signInTo(environment, input),
+    clientFor: signedInClient,
+    say: (key) => say(key),
+    log,
+  });
   // A new sign-in is checked at once rather than at the next interval; re-checks that came due
   // while it was signed out (or the app closed) run after the monitor's cycle, whose alerts they
   // report.
@@ -592,6 +604,15 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     async 'acceptance.get'(plantUuid) {
       await activated();
       return acceptance.get(environments.list().activeId, plantUuid);
+    },
+
+    async 'comparison.compare'(input) {
+      await activated();
+      return comparison.compare(input);
+    },
+    async 'comparison.signIn'(environmentId, input) {
+      await activated();
+      return comparison.signIn(environmentId, input);
     },
 
     async 'shell.openExternal'(url) {

@@ -26,6 +26,9 @@ import itCommissioning from './it/commissioning.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import itCommon from './it/common.json' with { type: 'json' };
+import enComparison from './en/comparison.json' with { type: 'json' };
+import deComparison from './de/comparison.json' with { type: 'json' };
+import itComparison from './it/comparison.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import deDashboard from './de/dashboard.json' with { type: 'json' };
 import itDashboard from './it/dashboard.json' with { type: 'json' };
@@ -92,6 +95,7 @@ const en = {
   checks: enChecks,
   commissioning: enCommissioning,
   common: enCommon,
+  comparison: enComparison,
   dashboard: enDashboard,
   devices: enDevices,
   drafts: enDrafts,
@@ -125,6 +129,7 @@ const de: SameKeys<MessageSchema> = {
   checks: deChecks,
   commissioning: deCommissioning,
   common: deCommon,
+  comparison: deComparison,
   dashboard: deDashboard,
   devices: deDevices,
   drafts: deDrafts,
@@ -153,6 +158,7 @@ const it: SameKeys<MessageSchema> = {
   checks: itChecks,
   commissioning: itCommissioning,
   common: itCommon,
+  comparison: itComparison,
   dashboard: itDashboard,
   devices: itDevices,
   drafts: itDrafts,

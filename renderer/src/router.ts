@@ -91,6 +91,13 @@ const routes: RouteRecordRaw[] = [
             props: true,
             meta: { breadcrumb: 'shell.breadcrumbs.vendors' },
           },
+          {
+            path: 'compare',
+            name: 'plantComparison',
+            component: () => import('./views/EnvironmentComparisonView.vue'),
+            props: true,
+            meta: { breadcrumb: 'comparison.breadcrumb' },
+          },
         ],
       },
     ],

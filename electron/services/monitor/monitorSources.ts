@@ -33,7 +33,7 @@ export const isNotServed = (error: unknown) =>
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function allPages<T>(
+export async function allPages<T>(
   read: (page: number) => Promise<{ content: T[]; page: { totalPages: number } }>,
 ): Promise<T[]> {
   const first = await read(0);
