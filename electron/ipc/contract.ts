@@ -543,6 +543,47 @@ export interface CommissioningNotes {
   updatedAt: string | null;
 }
 
+// ── Support bundle ──────────────────────────────────────────────────────────────────────────
+
+/** One file of a support bundle, as listed before saving (and in its manifest.json). */
+export interface SupportBundleFile {
+  /** Its path inside the zip, `/`-separated. */
+  name: string;
+  /** Its size before compression. */
+  bytes: number;
+}
+
+/** A bundle made and redacted by the host, kept there until saved (or replaced by the next). */
+export interface SupportBundlePreview {
+  bundleId: string;
+  /** What the save dialog (or the download) suggests. */
+  fileName: string;
+  /** The plant it is about, or null for the app-wide bundle. */
+  plantName: string | null;
+  files: SupportBundleFile[];
+  /** The zip's size. */
+  zipBytes: number;
+}
+
+export interface SupportBundleSaveResult {
+  /** False when the user cancelled the file dialog. */
+  saved: boolean;
+  path?: string;
+}
+
+/** Browser mode: the zip itself, redacted, for the page to offer as a download. */
+export interface SupportBundleDownload {
+  fileName: string;
+  base64: string;
+}
+
+export const SupportBundleInput = z.strictObject({
+  /** A plant of the active environment; absent: the app-wide bundle (Help). */
+  plantUuid: Uuid.optional(),
+});
+export type SupportBundleInput = z.infer<typeof SupportBundleInput>;
+const BundleId = z.strictObject({ bundleId: Uuid });
+
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
 export interface SerializedError {
   /**
@@ -707,6 +748,17 @@ export const channels = {
   'acceptance.commissioned': channel<AcceptanceRecheck>()(z.tuple([AcceptanceCommissionedInput])),
   'acceptance.get': channel<AcceptanceRecheck | null>()(z.tuple([Uuid])),
 
+  /**
+   * A support bundle of a plant (or of the app, without one): gathered by the host from the
+   * server, the alert store and the log, redacted, zipped and kept there; the page lists its
+   * files before the user saves it.
+   */
+  'supportBundle.prepare': channel<SupportBundlePreview>()(z.tuple([SupportBundleInput])),
+  /** Electron: writes the prepared bundle where the user chooses in the save dialog. */
+  'supportBundle.save': channel<SupportBundleSaveResult>()(z.tuple([BundleId])),
+  /** Browser mode: the prepared (redacted) zip, which the page offers as a download. */
+  'supportBundle.download': channel<SupportBundleDownload>()(z.tuple([BundleId])),
+
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
 } as const satisfies Record<ChannelName, unknown>;
@@ -732,6 +784,8 @@ export interface Events {
   'alerts.notification': AlertNotification;
   /** A plant's acceptance re-check was recorded or has run. */
   'acceptance.changed': { environmentId: string; plantUuid: string };
+  /** The Help menu asked for a support bundle: the page opens the support screen. */
+  'supportBundle.open': Record<string, never>;
 }
 // Every event named in names.ts has a payload here, and no other.
 const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]
