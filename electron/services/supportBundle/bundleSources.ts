@@ -39,6 +39,7 @@ export async function readPlantSources(
   client: ApiClient,
   plantUuid: string,
   signal?: AbortSignal,
+  dataHealthRoute: RouteId | undefined = routeServing(DATA_HEALTH_PATH),
 ): Promise<NonNullable<BundleSources['plant']>> {
   const options = { signal };
   const params = { plantUuid };
@@ -70,7 +71,7 @@ export async function readPlantSources(
       () => client.listSensorStatuses({ params }, options),
       '/plants/{plantUuid}/sensor-statuses',
     ),
-    readDataHealth(client, plantUuid, signal),
+    readDataHealth(client, plantUuid, dataHealthRoute, signal),
   ]);
   return { plant, devices, sensors, vendors, sensorStatuses, dataHealth };
 }
@@ -78,9 +79,9 @@ export async function readPlantSources(
 async function readDataHealth(
   client: ApiClient,
   plantUuid: string,
+  route: RouteId | undefined,
   signal?: AbortSignal,
 ): Promise<Part<unknown>> {
-  const route = routeServing(DATA_HEALTH_PATH);
   if (route === undefined) {
     return { available: false, reason: 'this PlantDesk version does not read data health' };
   }

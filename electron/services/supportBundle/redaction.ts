@@ -57,7 +57,10 @@ export function redactText(text: string): string {
     .replace(JWT, REDACTED)
     .replace(HTTP_CREDENTIAL, (_match, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(ASSIGNMENT, (match, name: string, separator: string, value: string) =>
-      isSecretName(name) && value !== REDACTED ? `${name}${separator}${REDACTED}` : match,
+      // `Authorization: Bearer …`: the scheme stays, its credential was masked above.
+      isSecretName(name) && value !== REDACTED && !/^(bearer|basic)$/i.test(value)
+        ? `${name}${separator}${REDACTED}`
+        : match,
     )
     .replace(EMAIL, REDACTED_EMAIL);
 }

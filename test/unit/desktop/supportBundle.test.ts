@@ -22,6 +22,9 @@ import {
   bundleFileName,
   createSupportBundleService,
 } from '../../../electron/services/supportBundle/supportBundleService.ts';
+import { readPlantSources } from '../../../electron/services/supportBundle/bundleSources.ts';
+import { ApiError } from '../../../electron/services/api/apiError.ts';
+import type { ApiClient } from '../../../electron/services/api/apiClient.ts';
 import { recentLogLines } from '../../../electron/services/supportBundle/logTail.ts';
 
 const PIN = { name: 'pin', label: 'PIN', type: 'secret', required: false } as const;
@@ -158,6 +161,45 @@ describe('support bundle files', () => {
       'plantdesk-support-demo-home-sud-20260601-100000Z.zip',
     );
     expect(bundleFileName(null, AT)).toBe('plantdesk-support-app-20260601-100000Z.zip');
+  });
+});
+
+describe("a plant's sources", () => {
+  const page = <T>(content: T[]) => ({ content, page: { totalPages: 1 } });
+  const notServed = () => Promise.reject(new ApiError('api', 'Not Found', { status: 404 }));
+  function client(overrides: Partial<Record<keyof ApiClient, unknown>>): ApiClient {
+    return {
+      getPlant: async () => ({ plantUuid: PLANT_UUID, name: 'Demo Home' }),
+      listDevices: async () => page([{ deviceUuid: 'd' }]),
+      listSensors: async () => page([]),
+      listPlantVendors: async () => page([solarEdge]),
+      listSensorStatuses: notServed,
+      call: async () => ({ sensors: [{ coveragePercent: 99 }] }),
+      ...overrides,
+    } as unknown as ApiClient;
+  }
+
+  it('includes the data-health answer when the route answers, else says why not', async () => {
+    const served = await readPlantSources(client({}), PLANT_UUID, undefined, 'listPlants');
+    expect(served.dataHealth).toEqual({
+      available: true,
+      value: { sensors: [{ coveragePercent: 99 }] },
+    });
+    expect(served.devices).toEqual({ available: true, value: [{ deviceUuid: 'd' }] });
+    // A server with only the specification's routes: no sensor statuses, said so.
+    expect(served.sensorStatuses).toEqual({
+      available: false,
+      reason: 'the server does not serve GET /plants/{plantUuid}/sensor-statuses (extension)',
+    });
+    const old = await readPlantSources(
+      client({ call: notServed }),
+      PLANT_UUID,
+      undefined,
+      'listPlants',
+    );
+    expect(old.dataHealth).toMatchObject({ available: false, reason: /does not serve/ });
+    const none = await readPlantSources(client({}), PLANT_UUID, undefined, undefined);
+    expect(none.dataHealth).toMatchObject({ available: false, reason: /does not read/ });
   });
 });
 

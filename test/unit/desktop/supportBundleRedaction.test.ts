@@ -51,6 +51,7 @@ describe('support bundle redaction', () => {
     expect(redacted).toContain(`password=${REDACTED}`);
     expect(redacted).toContain(`"apiKey":"${REDACTED}"`);
     expect(redacted).toContain(`Bearer ${REDACTED}`);
+    expect(redactText(`Authorization: Bearer ${JWT}`)).toBe(`Authorization: Bearer ${REDACTED}`);
     // Prose and ordinary fields stay readable.
     expect(redactText('siteId=4711 at 10:30, https://example.com/a?b=1')).toBe(
       'siteId=4711 at 10:30, https://example.com/a?b=1',
