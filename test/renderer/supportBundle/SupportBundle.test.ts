@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SupportBundlePreview } from '../../../electron/ipc/contract.ts';
+import App from '../../../renderer/src/App.vue';
 import PlantView from '../../../renderer/src/views/PlantView.vue';
 import SupportView from '../../../renderer/src/views/SupportView.vue';
 import { captureDownloads } from '../charts/support.ts';
@@ -123,5 +124,14 @@ describe('support screen', () => {
       [BUNDLE.fileName, 'data:application/zip;base64,UEsFBgA='],
     ]);
     expect(app.wrapper.find('[role="status"]').text()).toContain(`${BUNDLE.fileName} downloaded`);
+  });
+});
+
+describe("the desktop Help menu's Create Support Bundle…", () => {
+  test('opens the support screen from wherever the user is', async () => {
+    const app = await mountWithApp(App, { route: '/plants' });
+    app.emit('supportBundle.open', {});
+    await app.settle();
+    expect(app.router.currentRoute.value.name).toBe('support');
   });
 });
