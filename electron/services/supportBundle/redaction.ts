@@ -44,6 +44,8 @@ const HTTP_CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/-]+=*/gi;
  */
 const ASSIGNMENT =
   /(?<![A-Za-z0-9_-])([A-Za-z0-9_-]{1,64})("?\s{0,8}[:=]\s{0,8}"?)([^\s"',;&}[{][^\s"',;&}]*)/g;
+/** The password of an address's user information: `modbus://admin:s3cret@inverter:502`. */
+const URL_PASSWORD = /(\b[A-Za-z][A-Za-z0-9+.-]{0,31}:\/\/[^\s/:@]{0,256}:)[^\s/@]{1,256}@/g;
 /**
  * An e-mail address, its local part as RFC 5322 allows without quotes (at most 64 characters),
  * its domain as labels separated by dots. Labels hold no dot, so the domain is read in one pass.
@@ -55,6 +57,7 @@ const EMAIL =
 export function redactText(text: string): string {
   return text
     .replace(JWT, REDACTED)
+    .replace(URL_PASSWORD, `$1${REDACTED}@`)
     .replace(HTTP_CREDENTIAL, (_match, scheme: string) => `${scheme} ${REDACTED}`)
     .replace(ASSIGNMENT, (match, name: string, separator: string, value: string) =>
       // `Authorization: Bearer …`: the scheme stays, its credential was masked above.
