@@ -563,7 +563,11 @@ export interface SupportBundlePreview {
   files: SupportBundleFile[];
   /** The zip's size. */
   zipBytes: number;
+  /** Parts of the plant the server did not give (an extension it lacks, a permission). */
+  missing: SupportBundlePart[];
 }
+
+export type SupportBundlePart = 'devices' | 'sensors' | 'vendors' | 'sensorStatuses' | 'dataHealth';
 
 export interface SupportBundleSaveResult {
   /** False when the user cancelled the file dialog. */

@@ -1,7 +1,7 @@
 import type { RouteResult } from '../../../api/routeInput.ts';
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { PlantVendor } from '../../../api/schemas/vendors.ts';
-import type { Alert, SupportBundleFile } from '../../ipc/contract.ts';
+import type { Alert, SupportBundleFile, SupportBundlePart } from '../../ipc/contract.ts';
 import { redactJson, redactLines } from './redaction.ts';
 
 /**
@@ -98,6 +98,13 @@ export function alertsForBundle(alerts: readonly Alert[]) {
     .sort((a, b) => (b.resolvedAt ?? '').localeCompare(a.resolvedAt ?? ''))
     .slice(0, RECENT_RESOLVED_ALERTS);
   return { open, recentlyResolved: resolved };
+}
+
+/** The plant's parts that are not in the bundle, as the page names them. */
+export function missingParts(plant: PlantSources | undefined): SupportBundlePart[] {
+  if (!plant) return [];
+  const parts = ['devices', 'sensors', 'vendors', 'sensorStatuses', 'dataHealth'] as const;
+  return parts.filter((part) => !plant[part].available);
 }
 
 /** Every file of the bundle but the manifest, redacted, in the order they are listed. */

@@ -13,6 +13,7 @@ import { HostError } from '../hostError.ts';
 import {
   bundleFiles,
   manifestOf,
+  missingParts,
   withManifest,
   type BundleFile,
   type BundleSources,
@@ -135,6 +136,7 @@ export function createSupportBundleService(deps: SupportBundleDeps): SupportBund
         plantName,
         files: manifestOf(files),
         zipBytes: zip.length,
+        missing: missingParts(plant),
       };
     },
 

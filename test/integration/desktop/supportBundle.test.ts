@@ -135,6 +135,8 @@ describe('support bundle from a Local sandbox server', () => {
     expect(names[0]).toBe('manifest.json');
     expect(names).toContain('plant/vendors.json');
     expect(names).toContain('plant/sensor-statuses.json');
+    // The sandbox serves the model and sensor statuses; data health, once the route exists.
+    expect(preview.missing.filter((part) => part !== 'dataHealth')).toEqual([]);
     // This server's data-health answer, or the note that there is none.
     expect(names.some((name) => name.startsWith('plant/data-health.'))).toBe(true);
 

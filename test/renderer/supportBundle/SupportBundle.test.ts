@@ -20,6 +20,7 @@ const BUNDLE: SupportBundlePreview = {
     { name: 'logs/recent.log', bytes: 41_200 },
   ],
   zipBytes: 12_345,
+  missing: ['dataHealth'],
 };
 
 /** The host the page runs in: the desktop app saves with a dialog, the browser downloads. */
@@ -73,6 +74,8 @@ describe('support bundle on the plant page', () => {
       'plant/data-health.unavailable.txt74 byte',
       'logs/recent.log41.2 kB',
     ]);
+    // What the server did not give is said, not left to be guessed from a file name.
+    expect(app.wrapper.find('.missing').text()).toContain('Data health');
     // Listed, not saved: the user has not chosen yet.
     expect(save).not.toHaveBeenCalled();
 

@@ -11,6 +11,7 @@ import {
   bundleFiles,
   manifestOf,
   MANIFEST_FILE,
+  missingParts,
   RECENT_RESOLVED_ALERTS,
   vendorForBundle,
   withManifest,
@@ -129,6 +130,11 @@ describe('support bundle files', () => {
     expect(log.bytes).toBe(Buffer.byteLength('2026-06-01T09:00:00.000Z INFO Größe ✓\n'));
     // The app-wide bundle has no plant folder.
     expect(files.some((file) => file.name.startsWith('plant/'))).toBe(false);
+  });
+
+  it('names the parts the server did not give', () => {
+    expect(missingParts(sources().plant)).toEqual(['dataHealth']);
+    expect(missingParts(undefined)).toEqual([]);
   });
 
   it('keeps of a vendor its plain settings and whether each secret is set', () => {
