@@ -51,9 +51,12 @@ export function formatNumber(
   return numberFormat(locale, { maximumFractionDigits, minimumFractionDigits }).format(value);
 }
 
-/** A file's size: "850 byte", "12.3 kB", "1.2 MB" (decimal units, as file managers show them). */
+/** A file's size: "850 bytes", "12.3 kB", "1.2 MB" (decimal units, as file managers show them). */
 export function formatBytes(locale: AppLocale, bytes: number): string {
-  if (bytes < 1000) return numberFormat(locale, { style: 'unit', unit: 'byte' }).format(bytes);
+  if (bytes < 1000) {
+    // The short form says "850 byte" in English; the long one is each language's plural.
+    return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
+  }
   const [unit, size] = bytes < 1e6 ? ['kilobyte', bytes / 1e3] : ['megabyte', bytes / 1e6];
   return numberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(size);
 }

@@ -69,9 +69,9 @@ describe('support bundle on the plant page', () => {
       'plantdesk-support-demo-home-20260621-100000Z.zip (12.3 kB)',
     );
     expect(rows(app.wrapper)).toEqual([
-      'manifest.json812 byte',
+      'manifest.json812 bytes',
       'plant/vendors.json2 kB',
-      'plant/data-health.unavailable.txt74 byte',
+      'plant/data-health.unavailable.txt74 bytes',
       'logs/recent.log41.2 kB',
     ]);
     // What the server did not give is said, not left to be guessed from a file name.

@@ -57,7 +57,8 @@ describe('formatting by language', () => {
   });
 
   it('writes file sizes in decimal units, as the language does', () => {
-    expect(formatBytes('en', 850)).toBe('850 byte');
+    expect(formatBytes('en', 850)).toBe('850 bytes');
+    expect(formatBytes('de', 1)).toBe('1\u00a0Byte');
     expect(formatBytes('de', 12_340)).toBe('12,3 kB');
     expect(formatBytes('it', 1_250_000)).toBe('1,3 MB');
   });
