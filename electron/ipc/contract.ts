@@ -544,6 +544,51 @@ export interface CommissioningNotes {
   updatedAt: string | null;
 }
 
+// ── Support bundle ──────────────────────────────────────────────────────────────────────────
+
+/** One file of a support bundle, as listed before saving (and in its manifest.json). */
+export interface SupportBundleFile {
+  /** Its path inside the zip, `/`-separated. */
+  name: string;
+  /** Its size before compression. */
+  bytes: number;
+}
+
+/** A bundle made and redacted by the host, kept there until saved (or replaced by the next). */
+export interface SupportBundlePreview {
+  bundleId: string;
+  /** What the save dialog (or the download) suggests. */
+  fileName: string;
+  /** The plant it is about, or null for the app-wide bundle. */
+  plantName: string | null;
+  files: SupportBundleFile[];
+  /** The zip's size. */
+  zipBytes: number;
+  /** Parts of the plant the server did not give (an extension it lacks, a permission). */
+  missing: SupportBundlePart[];
+}
+
+export type SupportBundlePart = 'devices' | 'sensors' | 'vendors' | 'sensorStatuses' | 'dataHealth';
+
+export interface SupportBundleSaveResult {
+  /** False when the user cancelled the file dialog. */
+  saved: boolean;
+  path?: string;
+}
+
+/** Browser mode: the zip itself, redacted, for the page to offer as a download. */
+export interface SupportBundleDownload {
+  fileName: string;
+  base64: string;
+}
+
+export const SupportBundleInput = z.strictObject({
+  /** A plant of the active environment; absent: the app-wide bundle (Help). */
+  plantUuid: Uuid.optional(),
+});
+export type SupportBundleInput = z.infer<typeof SupportBundleInput>;
+const BundleId = z.strictObject({ bundleId: Uuid });
+
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
 export interface SerializedError {
   /**
@@ -776,6 +821,16 @@ export const channels = {
    * the renderer's state stay as they are. The password goes to that environment's server only.
    */
   'comparison.signIn': channel<SessionState>()(z.tuple([EnvironmentId, SignInInput])),
+  /**
+   * A support bundle of a plant (or of the app, without one): gathered by the host from the
+   * server, the alert store and the log, redacted, zipped and kept there; the page lists its
+   * files before the user saves it.
+   */
+  'supportBundle.prepare': channel<SupportBundlePreview>()(z.tuple([SupportBundleInput])),
+  /** Electron: writes the prepared bundle where the user chooses in the save dialog. */
+  'supportBundle.save': channel<SupportBundleSaveResult>()(z.tuple([BundleId])),
+  /** Browser mode: the prepared (redacted) zip, which the page offers as a download. */
+  'supportBundle.download': channel<SupportBundleDownload>()(z.tuple([BundleId])),
 
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
@@ -802,6 +857,8 @@ export interface Events {
   'alerts.notification': AlertNotification;
   /** A plant's acceptance re-check was recorded or has run. */
   'acceptance.changed': { environmentId: string; plantUuid: string };
+  /** The Help menu asked for a support bundle: the page opens the support screen. */
+  'supportBundle.open': Record<string, never>;
 }
 // Every event named in names.ts has a payload here, and no other.
 const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]

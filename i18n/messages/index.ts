@@ -71,6 +71,9 @@ import itShell from './it/shell.json' with { type: 'json' };
 import enSignIn from './en/signIn.json' with { type: 'json' };
 import deSignIn from './de/signIn.json' with { type: 'json' };
 import itSignIn from './it/signIn.json' with { type: 'json' };
+import enSupport from './en/support.json' with { type: 'json' };
+import deSupport from './de/support.json' with { type: 'json' };
+import itSupport from './it/support.json' with { type: 'json' };
 import enVendors from './en/vendors.json' with { type: 'json' };
 import deVendors from './de/vendors.json' with { type: 'json' };
 import itVendors from './it/vendors.json' with { type: 'json' };
@@ -110,6 +113,7 @@ const en = {
   sensors: enSensors,
   shell: enShell,
   signIn: enSignIn,
+  support: enSupport,
   vendors: enVendors,
   wiring: enWiring,
 };
@@ -144,6 +148,7 @@ const de: SameKeys<MessageSchema> = {
   sensors: deSensors,
   shell: deShell,
   signIn: deSignIn,
+  support: deSupport,
   vendors: deVendors,
   wiring: deWiring,
 };
@@ -173,6 +178,7 @@ const it: SameKeys<MessageSchema> = {
   sensors: itSensors,
   shell: itShell,
   signIn: itSignIn,
+  support: itSupport,
   vendors: itVendors,
   wiring: itWiring,
 };

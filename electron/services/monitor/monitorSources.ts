@@ -33,6 +33,7 @@ export const isNotServed = (error: unknown) =>
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** Every page of a list, read one after the other. */
 export async function allPages<T>(
   read: (page: number) => Promise<{ content: T[]; page: { totalPages: number } }>,
 ): Promise<T[]> {
