@@ -37,12 +37,11 @@ export class EncodedJson<T> {
    * caller knows every character of it is ASCII.
    */
   static ofJsonText<T>(json: string, ascii = false): EncodedJson<T> {
-    if (ascii) return EncodedJson.ofAsciiParts('', [json], '', '');
-    const byteLength = Buffer.byteLength(json);
-    return new EncodedJson<T>(
-      byteLength <= EncodedJson.#TEXT_BODY_BYTES ? json : Buffer.from(json),
-      byteLength,
-    );
+    const byteLength = ascii ? json.length : Buffer.byteLength(json);
+    if (byteLength <= EncodedJson.#TEXT_BODY_BYTES) return new EncodedJson<T>(json, byteLength);
+    return ascii
+      ? EncodedJson.ofAsciiParts('', [json], '', '')
+      : new EncodedJson<T>(Buffer.from(json), byteLength);
   }
 
   /**
