@@ -154,13 +154,9 @@ export async function plantListPage(
   const first = rows[0]!;
   const totalElements = Number(first[COUNT]);
   const revoked = Boolean(first[REVOKED]);
+  // The extra columns stay on the rows, which are only read field by field (`toPlant`): deleting
+  // them turned each row into a slow dictionary object, 13 µs of a page's CPU on PostgreSQL.
   const found = first.plant_uuid === null ? [] : rows;
-  // The rows are this call's own fresh objects: dropping the extra columns in place is safe.
-  for (const row of found) {
-    delete row[TOTAL];
-    delete row[COUNT];
-    delete row[REVOKED];
-  }
   return { rows: found, page: pageMetadata(number, size, totalElements), revoked };
 }
 
