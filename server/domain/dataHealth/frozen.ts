@@ -1,9 +1,10 @@
+import { GAP_INTERVALS } from '../../measurements/sampleHolds.ts';
 import type { FrozenPeriod, HealthSamples, IsDaylight, Span } from './types.ts';
 
 /**
  * Frozen values: a reading that repeats far longer than the sensor's own history says a value
  * normally stands. Each run of equal readings stands from its first reading to the next other
- * value (or its last reading, for the run still going). "Normal" is the time-weighted median of
+ * value (or its last reading, for the run still going; a gap ends it). "Normal" is the time-weighted median of
  * how long values stand (half of the sensor's time is spent in runs no longer than it), so a
  * sensor that idles for hours every day has long normal runs and a noisy meter short ones, and
  * a stuck stretch covering less than half the range cannot make itself normal.
@@ -35,15 +36,23 @@ interface Run extends Span {
 
 export const isZero = (value: number) => Math.abs(value) <= REST_TOLERANCE;
 
-/** Runs of equal readings with their counted duration. */
+/**
+ * Runs of equal readings with their counted duration. A gap ends a run (what the sensor read
+ * while silent is unknown): its last reading then stands for one interval.
+ */
 export function valueRuns(samples: HealthSamples, options: FrozenOptions): Run[] {
   const runs: Run[] = [];
+  const { intervalMs } = options;
   const count = samples.values.length;
   let first = 0;
   for (let index = 1; index <= count; index++) {
-    if (index < count && samples.values[index] === samples.values[first]) continue;
+    const previousAt = samples.takenAt[index - 1]!;
+    const nextAt = index < count ? samples.takenAt[index]! : undefined;
+    const joined = nextAt !== undefined && nextAt - previousAt <= GAP_INTERVALS * intervalMs;
+    if (joined && samples.values[index] === samples.values[first]) continue;
     const start = samples.takenAt[first]!;
-    const end = index < count ? samples.takenAt[index]! : samples.takenAt[index - 1]!;
+    // The run still going at the end stands until its last reading.
+    const end = joined ? nextAt : nextAt === undefined ? previousAt : previousAt + intervalMs;
     const value = samples.values[first]!;
     runs.push({ start, end, value, counted: countedMs(start, end, value, options) });
     first = index;
