@@ -22,6 +22,10 @@ export const DataHealthDay = z
   .object({
     date: z.string().meta({ description: 'Local date, yyyy-MM-dd' }),
     hours: z.number().meta({ description: 'Length of the local day: 23, 24 or 25 (DST)' }),
+    elapsedHours: z.number().min(0).meta({
+      description:
+        'The part of the day up to now that coverage judges: `hours` for past days, 0 for days to come',
+    }),
   })
   .meta({ id: 'DataHealthDay' });
 

@@ -105,9 +105,9 @@ describe('GET /plants/{plantUuid}/data-health', () => {
     expect(body.from).toBe('2026-03-28T00:00:00+01:00');
     expect(body.to).toBe('2026-03-31T00:00:00+02:00');
     expect(body.days).toEqual([
-      { date: '2026-03-28', hours: 24 },
-      { date: '2026-03-29', hours: 23 },
-      { date: '2026-03-30', hours: 24 },
+      { date: '2026-03-28', hours: 24, elapsedHours: 24 },
+      { date: '2026-03-29', hours: 23, elapsedHours: 23 },
+      { date: '2026-03-30', hours: 24, elapsedHours: 12 },
     ]);
     const consumption = body.sensors.find((s: { sensorUuid: string }) => s.sensorUuid === meter);
     expect(consumption.dataType).toBe('POWER');

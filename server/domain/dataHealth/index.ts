@@ -17,3 +17,10 @@ export {
 } from './frozen.ts';
 export { NEGATIVE_SHARE, suspicions } from './suspicions.ts';
 export type * from './types.ts';
+export {
+  periodCoverage,
+  summarizeDataHealth,
+  type DataHealthSummary,
+  type PeriodCoverage,
+  type SensorHealthSummary,
+} from './summary.ts';

@@ -119,9 +119,10 @@ export async function plantDataHealth(
     evaluatedAt: evaluatedAt.toISOString(),
     from: formatLocal(zone, firstDay.start),
     to: formatLocal(zone, lastDay.end),
-    days: days.map((day) => ({
+    days: days.map((day, index) => ({
       date: formatLocalDate(localDateOf(zone, day.start)),
       hours: (day.end - day.start) / HOUR_MS,
+      elapsedHours: Math.max(0, elapsed[index]!.end - day.start) / HOUR_MS,
     })),
     sensors: results,
   };
