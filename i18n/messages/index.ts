@@ -29,6 +29,9 @@ import itCommon from './it/common.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import deDashboard from './de/dashboard.json' with { type: 'json' };
 import itDashboard from './it/dashboard.json' with { type: 'json' };
+import enDataHealth from './en/dataHealth.json' with { type: 'json' };
+import deDataHealth from './de/dataHealth.json' with { type: 'json' };
+import itDataHealth from './it/dataHealth.json' with { type: 'json' };
 import enDevices from './en/devices.json' with { type: 'json' };
 import deDevices from './de/devices.json' with { type: 'json' };
 import itDevices from './it/devices.json' with { type: 'json' };
@@ -90,6 +93,7 @@ const en = {
   commissioning: enCommissioning,
   common: enCommon,
   dashboard: enDashboard,
+  dataHealth: enDataHealth,
   devices: enDevices,
   drafts: enDrafts,
   environments: enEnvironments,
@@ -122,6 +126,7 @@ const de: SameKeys<MessageSchema> = {
   commissioning: deCommissioning,
   common: deCommon,
   dashboard: deDashboard,
+  dataHealth: deDataHealth,
   devices: deDevices,
   drafts: deDrafts,
   environments: deEnvironments,
@@ -149,6 +154,7 @@ const it: SameKeys<MessageSchema> = {
   commissioning: itCommissioning,
   common: itCommon,
   dashboard: itDashboard,
+  dataHealth: itDataHealth,
   devices: itDevices,
   drafts: itDrafts,
   environments: itEnvironments,

@@ -1,43 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PlantDataHealth } from '../../../api/schemas/dataHealth.ts';
 import { ApiError } from '../../../electron/services/api/apiError.ts';
 import { readDataHealthSummary } from '../../../electron/services/dataHealth/dataHealthSummary.ts';
+import { plantHealth, sensorHealth } from '../../support/dataHealthAnswers.ts';
 
-const PLANT = '00000000-0000-4000-8000-0000000000aa';
-
-const health: PlantDataHealth = {
-  plantUuid: PLANT,
-  timezone: 'Europe/Madrid',
-  evaluatedAt: '2026-03-30T10:00:00.000Z',
-  from: '2026-03-29T00:00:00+01:00',
-  to: '2026-03-30T00:00:00+02:00',
-  days: [{ date: '2026-03-29', hours: 23, elapsedHours: 23 }],
-  sensors: [
-    {
-      sensorUuid: '00000000-0000-4000-8000-000000000001',
-      name: 'Meter',
-      deviceUuid: null,
-      flow: 'CONSUMPTION',
-      dataType: 'POWER',
-      samplingIntervalSeconds: 60,
-      coverage: [0.5],
-      coverageTotal: 0.5,
-      gapCount: 1,
-      gaps: [
-        {
-          start: '2026-03-29T12:00:00+02:00',
-          end: '2026-03-30T00:00:00+02:00',
-          durationSeconds: 43200,
-        },
-      ],
-      counterIssueCount: 0,
-      counterIssues: [],
-      frozenCount: 0,
-      frozen: [],
-      suspicions: [],
-    },
-  ],
-};
+const health = plantHealth([sensorHealth()]);
+const PLANT = health.plantUuid;
 
 describe('readDataHealthSummary', () => {
   it('asks the route with the days given and answers the compact summary', async () => {
@@ -56,7 +23,7 @@ describe('readDataHealthSummary', () => {
         plantUuid: PLANT,
         sensors: [
           expect.objectContaining({
-            coveragePercent: 50,
+            coveragePercent: 93,
             gapCount: 1,
             lastGap: health.sensors[0]!.gaps[0],
           }),

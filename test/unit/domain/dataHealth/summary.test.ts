@@ -1,57 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import type { PlantDataHealth, SensorDataHealth } from '../../../../api/schemas/dataHealth.ts';
+import type { SensorDataHealth } from '../../../../api/schemas/dataHealth.ts';
+import { plantHealth, sensorHealth } from '../../../support/dataHealthAnswers.ts';
 import { periodCoverage, summarizeDataHealth } from '../../../../server/domain/dataHealth/index.ts';
 
-const sensor = (overrides: Partial<SensorDataHealth>): SensorDataHealth => ({
-  sensorUuid: '00000000-0000-4000-8000-000000000001',
-  name: 'PV',
-  deviceUuid: null,
-  flow: 'PRODUCTION',
-  dataType: 'POWER',
-  samplingIntervalSeconds: 60,
-  coverage: [1, 0.5, null],
-  coverageTotal: 0.7654,
-  gapCount: 2,
-  gaps: [
-    { start: '2026-03-28T10:00:00+01:00', end: '2026-03-28T11:00:00+01:00', durationSeconds: 3600 },
-    {
-      start: '2026-03-29T10:00:00+02:00',
-      end: '2026-03-29T21:30:00+02:00',
-      durationSeconds: 41400,
-    },
-  ],
-  counterIssueCount: 0,
-  counterIssues: [],
-  frozenCount: 1,
-  frozen: [],
-  suspicions: [{ code: 'PRODUCTION_NEGATIVE_BY_DAY', observed: 0.9, reference: 0.2 }],
-  ...overrides,
-});
+const sensor = (overrides: Partial<SensorDataHealth>) =>
+  sensorHealth({
+    name: 'PV',
+    flow: 'PRODUCTION',
+    coverage: [1, 0.5, null],
+    coverageTotal: 0.7654,
+    gapCount: 2,
+    gaps: [
+      {
+        start: '2026-03-28T10:00:00+01:00',
+        end: '2026-03-28T11:00:00+01:00',
+        durationSeconds: 3600,
+      },
+      {
+        start: '2026-03-29T10:00:00+02:00',
+        end: '2026-03-29T21:30:00+02:00',
+        durationSeconds: 41400,
+      },
+    ],
+    frozenCount: 1,
+    suspicions: [{ code: 'PRODUCTION_NEGATIVE_BY_DAY', observed: 0.9, reference: 0.2 }],
+    ...overrides,
+  });
 
-const health: PlantDataHealth = {
-  plantUuid: '00000000-0000-4000-8000-0000000000aa',
-  timezone: 'Europe/Madrid',
-  evaluatedAt: '2026-03-30T10:00:00.000Z',
-  from: '2026-03-28T00:00:00+01:00',
-  to: '2026-03-31T00:00:00+02:00',
-  days: [
-    { date: '2026-03-28', hours: 24, elapsedHours: 24 },
-    { date: '2026-03-29', hours: 23, elapsedHours: 23 },
-    { date: '2026-03-30', hours: 24, elapsedHours: 12 },
-  ],
-  sensors: [
-    sensor({}),
-    sensor({
-      sensorUuid: '00000000-0000-4000-8000-000000000002',
-      name: 'House',
-      flow: 'CONSUMPTION',
-      coverage: [1, 1, 0.25],
-      gaps: [],
-      gapCount: 0,
-      suspicions: [],
-    }),
-  ],
-};
+const health = plantHealth([
+  sensor({}),
+  sensor({
+    sensorUuid: '00000000-0000-4000-8000-000000000002',
+    name: 'House',
+    flow: 'CONSUMPTION',
+    coverage: [1, 1, 0.25],
+    gaps: [],
+    gapCount: 0,
+    suspicions: [],
+  }),
+]);
 
 describe('summarizeDataHealth', () => {
   it('keeps per sensor its coverage in percent, gap count, last gap and the codes found', () => {
