@@ -1,6 +1,6 @@
 import { counterIssues } from './counters.ts';
 import { dailyCoverage, coverageOf, findGaps, heldSpans } from './coverage.ts';
-import { frozenPeriods, isZero, type FrozenOptions } from './frozen.ts';
+import { frozenPeriods, isZero, type FrozenOptions, type ValueKind } from './frozen.ts';
 import { suspicions } from './suspicions.ts';
 import type {
   CounterIssue,
@@ -63,18 +63,43 @@ export function assessSensorHealth(input: SensorHealthInput): SensorHealth {
 }
 
 /**
- * Which standing values are legitimate at night: production at 0 W (or its counter standing
- * still, any value) and irradiance at or below 0.
+ * Which values are at rest: no power or current flowing (0), no irradiance, a battery at the
+ * limits its own history shows (full or empty), a counter standing still (any value); which are
+ * at a limit: power or current at the extremes of its history (a battery or charger at full
+ * power, an inverter clipping). At rest by night is legitimate for production and irradiance:
+ * only their daylight counts.
  */
 function frozenOptions(input: SensorHealthInput, isCounter: boolean): FrozenOptions {
-  const isDaylight = input.isDaylight;
-  if (!isDaylight) return { intervalMs: input.intervalMs };
-  if (input.dataType === 'IRRADIANCE') {
-    return { intervalMs: input.intervalMs, restOnlyByDay: { isDaylight, atRest: (v) => v <= 0 } };
-  }
-  if (input.flow !== 'PRODUCTION') return { intervalMs: input.intervalMs };
+  const restByNight = input.flow === 'PRODUCTION' || input.dataType === 'IRRADIANCE';
   return {
     intervalMs: input.intervalMs,
-    restOnlyByDay: { isDaylight, atRest: isCounter ? () => true : isZero },
+    kindOf: kindsOf(input.dataType, input.samples, isCounter),
+    ...(restByNight && input.isDaylight && { restOnlyByDay: input.isDaylight }),
   };
+}
+
+function kindsOf(
+  dataType: string | null,
+  samples: HealthSamples,
+  isCounter: boolean,
+): ((value: number) => ValueKind) | undefined {
+  if (isCounter) return () => 'rest';
+  let low = Infinity;
+  let high = -Infinity;
+  for (let index = 0; index < samples.values.length; index++) {
+    low = Math.min(low, samples.values[index]!);
+    high = Math.max(high, samples.values[index]!);
+  }
+  const atExtreme = (value: number) => value <= low || value >= high;
+  switch (dataType) {
+    case 'POWER':
+    case 'CURRENT':
+      return (value) => (isZero(value) ? 'rest' : atExtreme(value) ? 'limit' : 'working');
+    case 'IRRADIANCE':
+      return (value) => (value <= 0 ? 'rest' : 'working');
+    case 'STATE_OF_CHARGE':
+      return (value) => (atExtreme(value) ? 'rest' : 'working');
+    default:
+      return undefined;
+  }
 }

@@ -4,13 +4,21 @@ import type { FrozenPeriod, HealthSamples, IsDaylight, Span } from './types.ts';
 /**
  * Frozen values: a reading that repeats far longer than the sensor's own history says a value
  * normally stands. Each run of equal readings stands from its first reading to the next other
- * value (or its last reading, for the run still going; a gap ends it). "Normal" is the time-weighted median of
- * how long values stand (half of the sensor's time is spent in runs no longer than it), so a
- * sensor that idles for hours every day has long normal runs and a noisy meter short ones, and
- * a stuck stretch covering less than half the range cannot make itself normal.
+ * value (or its last reading, for the run still going; a gap ends it).
  *
- * Legitimate rest is not counted: where `restCountsByDaylight` (a PV or irradiance sensor at 0,
- * a production counter standing still), only the daylight part of a run counts.
+ * Values at rest (0 W, a battery full or empty, a counter standing still) and at a limit (a
+ * battery or a charger at full power) stand longer than working values by nature, so each kind
+ * is judged against its own history: "normal" is the median, over the days of the series, of
+ * each day's longest run of that kind (a run counts on every day it spans). A day without a
+ * working value counts as 0 (a sensor stuck all day is not normal); rest and limits come and go
+ * (a charger at full power twice a week), so only the days that have them count, except for
+ * rest that only daylight counts (PV at 0 W by day is never normal). A battery empty every night has long normal rest and is not flagged; PV at 0 W
+ * by day, or a gauge stuck at a working value, is judged against the minutes such values
+ * usually last; a stuck stretch, or several, on less than half of the days cannot make itself
+ * normal.
+ *
+ * Legitimate rest by night is not counted at all: with `restOnlyByDay` (PV at 0 W, a production
+ * counter standing still, irradiance at 0), only the daylight part of a run at rest counts.
  */
 
 /** A run counts as frozen when it stands this many times longer than normal… */
@@ -25,12 +33,19 @@ const REST_TOLERANCE = 1e-9;
 
 export interface FrozenOptions {
   intervalMs: number;
+  /** Which kind of value each is (judged apart); default all `working`. */
+  kindOf?: (value: number) => ValueKind;
   /** Only the daylight part of a run at rest counts (PV at night is no fault). */
-  restOnlyByDay?: { isDaylight: IsDaylight; atRest: (value: number) => boolean };
+  restOnlyByDay?: IsDaylight;
 }
 
-interface Run extends Span {
+/** `rest`: 0 W, empty or full, a counter still; `limit`: at its extreme power; else `working`. */
+export type ValueKind = 'rest' | 'limit' | 'working';
+const VALUE_KINDS: readonly ValueKind[] = ['rest', 'limit', 'working'];
+
+export interface Run extends Span {
   value: number;
+  kind: ValueKind;
   counted: number;
 }
 
@@ -54,16 +69,15 @@ export function valueRuns(samples: HealthSamples, options: FrozenOptions): Run[]
     // The run still going at the end stands until its last reading.
     const end = joined ? nextAt : nextAt === undefined ? previousAt : previousAt + intervalMs;
     const value = samples.values[first]!;
-    runs.push({ start, end, value, counted: countedMs(start, end, value, options) });
+    const kind = options.kindOf?.(value) ?? 'working';
+    const counted =
+      kind === 'rest' && options.restOnlyByDay
+        ? daylightWithin(start, end, options.restOnlyByDay)
+        : end - start;
+    runs.push({ start, end, value, kind, counted });
     first = index;
   }
   return runs;
-}
-
-function countedMs(start: number, end: number, value: number, options: FrozenOptions): number {
-  const rest = options.restOnlyByDay;
-  if (!rest || !rest.atRest(value)) return end - start;
-  return daylightWithin(start, end, rest.isDaylight);
 }
 
 /** The time of `[start, end)` the sun is up, sampled every 5 minutes. */
@@ -76,33 +90,49 @@ export function daylightWithin(start: number, end: number, isDaylight: IsDayligh
   return daylight;
 }
 
-/** The time-weighted median of the runs' counted durations. */
-export function normalRunMs(runs: readonly Run[]): number {
-  const sorted = runs
-    .map((run) => run.counted)
-    .filter((ms) => ms > 0)
-    .sort((a, b) => a - b);
-  const total = sorted.reduce((sum, ms) => sum + ms, 0);
-  let seen = 0;
-  for (const ms of sorted) {
-    seen += ms;
-    if (seen >= total / 2) return ms;
+const DAY_MS = 86_400_000;
+
+/**
+ * The median over the series' days (24-hour steps from its first reading) of each day's
+ * longest counted run among `runs` (on each day it spans); a day without one counts as 0 with
+ * `emptyDaysCount`, else only days with one count (0 when none has).
+ */
+export function normalRunMs(
+  runs: readonly Run[],
+  firstMs: number,
+  lastMs: number,
+  emptyDaysCount: boolean,
+): number {
+  const days = Math.max(1, Math.ceil((lastMs - firstMs) / DAY_MS));
+  const longest = new Float64Array(days);
+  for (const run of runs) {
+    const first = Math.min(days - 1, Math.floor((run.start - firstMs) / DAY_MS));
+    const last = Math.min(days - 1, Math.floor((run.end - firstMs) / DAY_MS));
+    for (let day = first; day <= last; day++) longest[day] = Math.max(longest[day]!, run.counted);
   }
-  return 0;
+  const counted = emptyDaysCount ? longest : longest.filter((ms) => ms > 0);
+  counted.sort();
+  return counted.length === 0 ? 0 : counted[Math.floor((counted.length - 1) / 2)]!;
 }
 
-export function frozenThresholdMs(runs: readonly Run[], intervalMs: number): number {
-  return Math.max(
-    FROZEN_FACTOR * normalRunMs(runs),
-    FROZEN_MIN_INTERVALS * intervalMs,
-    FROZEN_MIN_MS,
-  );
+export function frozenThresholdMs(normalMs: number, intervalMs: number): number {
+  return Math.max(FROZEN_FACTOR * normalMs, FROZEN_MIN_INTERVALS * intervalMs, FROZEN_MIN_MS);
 }
 
 export function frozenPeriods(samples: HealthSamples, options: FrozenOptions): FrozenPeriod[] {
+  const count = samples.takenAt.length;
+  if (count === 0) return [];
   const runs = valueRuns(samples, options);
-  const threshold = frozenThresholdMs(runs, options.intervalMs);
+  const [firstMs, lastMs] = [samples.takenAt[0]!, samples.takenAt[count - 1]!];
+  const thresholds = new Map(
+    VALUE_KINDS.map((kind) => {
+      const ofKind = runs.filter((run) => run.kind === kind);
+      const emptyDaysCount = kind === 'working' || (kind === 'rest' && !!options.restOnlyByDay);
+      const normal = normalRunMs(ofKind, firstMs, lastMs, emptyDaysCount);
+      return [kind, frozenThresholdMs(normal, options.intervalMs)];
+    }),
+  );
   return runs
-    .filter((run) => run.counted > threshold)
+    .filter((run) => run.counted > thresholds.get(run.kind)!)
     .map((run) => ({ start: run.start, end: run.end, value: run.value, countedMs: run.counted }));
 }

@@ -347,3 +347,70 @@ describe('frozen values and gaps', () => {
     expect(frozenPeriods(samples, { intervalMs: MINUTE })).toEqual([]);
   });
 });
+
+describe('values at rest are judged against the rest of their own kind', () => {
+  const days = 10;
+  const range = { start: T0, end: T0 + days * 24 * HOUR };
+  const night = (at: number) => (at - T0) % (24 * HOUR) < 11 * HOUR;
+  const assess = (dataType: string, flow: string, value: (at: number) => number) =>
+    assessSensorHealth({
+      dataType,
+      flow,
+      intervalMs: MINUTE,
+      samples: series(range.start, range.end, MINUTE, value),
+      range,
+      days: [range],
+      isDaylight: (at) => !night(at),
+    }).frozen;
+
+  it('a battery empty (10 %) and idle (0 W) every night is normal', () => {
+    const soc = (at: number) => (night(at) ? 10 : 10 + ((at / MINUTE) % 80));
+    expect(assess('STATE_OF_CHARGE', 'STORAGE', soc)).toEqual([]);
+    expect(assess('POWER', 'STORAGE', (at) => (night(at) ? 0 : noisy(at)))).toEqual([]);
+  });
+
+  it('a state of charge stuck at 50 % for 26 hours is frozen, its nights at 10 % are not', () => {
+    const stuckFrom = T0 + 4 * 24 * HOUR + 12 * HOUR;
+    const soc = (at: number) =>
+      at >= stuckFrom && at < stuckFrom + 26 * HOUR
+        ? 50
+        : night(at)
+          ? 10
+          : 11 + ((at / MINUTE) % 80);
+    expect(assess('STATE_OF_CHARGE', 'STORAGE', soc).map((period) => period.value)).toEqual([50]);
+  });
+
+  it('two inverter trips on different days are both found', () => {
+    const trips = [T0 + 2 * 24 * HOUR, T0 + 6 * 24 * HOUR];
+    const pv = (at: number) =>
+      night(at) || trips.some((from) => at >= from && at < from + 24 * HOUR) ? 0 : noisy(at);
+    expect(assess('POWER', 'PRODUCTION', pv)).toHaveLength(2);
+  });
+});
+
+describe('values at a limit', () => {
+  it('a charger at full power for two hours on some evenings is normal; for a day it is frozen', () => {
+    const range = { start: T0, end: T0 + 10 * 24 * HOUR };
+    const charging = (at: number) => {
+      const day = Math.floor((at - T0) / (24 * HOUR));
+      const hour = ((at - T0) % (24 * HOUR)) / HOUR;
+      return day % 3 === 0 && hour >= 19 && hour < 21
+        ? 11_000
+        : hour < 7
+          ? 0
+          : 20 + ((at / MINUTE) % 9);
+    };
+    const assess = (value: (at: number) => number) =>
+      frozenPeriods(series(range.start, range.end, MINUTE, value), {
+        intervalMs: MINUTE,
+        kindOf: (v) => (v === 0 ? 'rest' : v === 11_000 ? 'limit' : 'working'),
+      });
+    expect(assess(charging)).toEqual([]);
+    const stuck = T0 + 6 * 24 * HOUR + 19 * HOUR;
+    expect(
+      assess((at) => (at >= stuck && at < stuck + 24 * HOUR ? 11_000 : charging(at))).map(
+        (period) => period.value,
+      ),
+    ).toEqual([11_000]);
+  });
+});
