@@ -27,6 +27,11 @@ export const FROZEN_FACTOR = 6;
 export const FROZEN_MIN_INTERVALS = 12;
 /** …and at least this long (a quarter-hour meter repeating for an hour is not news). */
 export const FROZEN_MIN_MS = 3_600_000;
+/**
+ * A value at its limit stands at least this long before it counts as frozen: a battery or a
+ * charger runs at full power for hours (until full or empty), however rarely it does.
+ */
+export const FROZEN_AT_LIMIT_MIN_MS = 6 * 3_600_000;
 /** Daylight is sampled at this step over a run. */
 const DAYLIGHT_STEP_MS = 300_000;
 const REST_TOLERANCE = 1e-9;
@@ -115,8 +120,12 @@ export function normalRunMs(
   return counted.length === 0 ? 0 : counted[Math.floor((counted.length - 1) / 2)]!;
 }
 
-export function frozenThresholdMs(normalMs: number, intervalMs: number): number {
-  return Math.max(FROZEN_FACTOR * normalMs, FROZEN_MIN_INTERVALS * intervalMs, FROZEN_MIN_MS);
+export function frozenThresholdMs(normalMs: number, intervalMs: number, kind: ValueKind): number {
+  return Math.max(
+    FROZEN_FACTOR * normalMs,
+    FROZEN_MIN_INTERVALS * intervalMs,
+    kind === 'limit' ? FROZEN_AT_LIMIT_MIN_MS : FROZEN_MIN_MS,
+  );
 }
 
 export function frozenPeriods(samples: HealthSamples, options: FrozenOptions): FrozenPeriod[] {
@@ -129,7 +138,7 @@ export function frozenPeriods(samples: HealthSamples, options: FrozenOptions): F
       const ofKind = runs.filter((run) => run.kind === kind);
       const emptyDaysCount = kind === 'working' || (kind === 'rest' && !!options.restOnlyByDay);
       const normal = normalRunMs(ofKind, firstMs, lastMs, emptyDaysCount);
-      return [kind, frozenThresholdMs(normal, options.intervalMs)];
+      return [kind, frozenThresholdMs(normal, options.intervalMs, kind)];
     }),
   );
   return runs

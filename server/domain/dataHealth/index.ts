@@ -10,6 +10,7 @@ export {
   daylightWithin,
   FROZEN_FACTOR,
   FROZEN_MIN_INTERVALS,
+  FROZEN_AT_LIMIT_MIN_MS,
   FROZEN_MIN_MS,
   frozenPeriods,
   normalRunMs,
