@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DEMO_FLEET_SIZE } from '../../server/demo/demoFleet.ts';
-import { historyWrittenSince } from '../support/fleetHistory.ts';
-import { TestServer } from '../support/testServer.ts';
+import { historyWrittenSince, startDemoFleet } from '../support/fleetHistory.ts';
+import type { TestServer } from '../support/testServer.ts';
 
 /**
  * Data health on the demo fleet as `--demo` seeds it, with its injected faults
@@ -26,19 +25,10 @@ interface SensorHealth {
 
 let server: TestServer;
 let token: string;
-const plants = new Map<string, string>();
+let plants: Map<string, string>;
 
 beforeAll(async () => {
-  server = await TestServer.start({
-    now: () => new Date(NOW),
-    demoFleet: DEFAULT_DEMO_FLEET_SIZE,
-    simulation: { historyDays: HISTORY_DAYS, live: false },
-  });
-  token = await server.tokenFor('manager');
-  const list = await server.request('GET', '/plants', { token, query: { size: 100 } });
-  for (const plant of list.body.content as { name: string; plantUuid: string }[]) {
-    plants.set(plant.name, plant.plantUuid);
-  }
+  ({ server, token, plants } = await startDemoFleet(NOW, HISTORY_DAYS));
   // Every sensor's history reaches back before the first day asked, in every zone of the fleet.
   await historyWrittenSince(server, Date.parse(`${FIRST_DAY}T00:00:00+14:00`), 90_000);
 }, 120_000);
