@@ -186,3 +186,19 @@ describe('GET /plants/{plantUuid}/data-health', () => {
     expectErrorBody(await dataHealth({}, admin, MISSING_UUID), 404);
   });
 });
+
+describe('a server without our extensions', () => {
+  it('answers 404 for data-health (the desktop app then says the map is not offered)', async () => {
+    const plain = await TestServer.start({ extensions: false });
+    try {
+      const token = await plain.tokenFor('admin');
+      const plant = await plain.demoPlantUuid();
+      const path = `/plants/${plant}/data-health`;
+      expectErrorBody(await plain.request('GET', path, { token }), 404, path);
+      const document = (await plain.request('GET', '/openapi.json')).body;
+      expect(document.paths['/plants/{plantUuid}/data-health']).toBeUndefined();
+    } finally {
+      await plain.close();
+    }
+  });
+});
