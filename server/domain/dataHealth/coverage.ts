@@ -58,8 +58,10 @@ const roundShare = (share: number) => Math.min(1, Math.max(0, Math.round(share *
 
 /**
  * Stretches of `range` without a reading for longer than GAP_INTERVALS intervals: from the last
- * reading before (or the range's start) to the next reading (or the range's end). No reading
- * lies inside a gap.
+ * reading before (clipped to the range's start) to the next reading (or the range's end). Before
+ * the sensor's first reading ever nothing is missing (it was not reporting yet: coverage says
+ * so), so a sensor without a reading before the range has no gap before its first one. No
+ * reading lies inside a gap.
  */
 export function findGaps(
   samples: HealthSamples,
@@ -69,7 +71,7 @@ export function findGaps(
 ): Gap[] {
   const allowed = GAP_INTERVALS * intervalMs;
   const gaps: Gap[] = [];
-  let previous = before ?? range.start;
+  let previous = before;
   const add = (start: number, end: number) => {
     const from = Math.max(start, range.start);
     const to = Math.min(end, range.end);
@@ -79,9 +81,9 @@ export function findGaps(
   for (let index = 0; index < samples.takenAt.length; index++) {
     const at = samples.takenAt[index]!;
     if (at < range.start || at >= range.end) continue;
-    add(previous, at);
+    if (previous !== undefined) add(previous, at);
     previous = at;
   }
-  add(previous, range.end);
+  if (previous !== undefined) add(previous, range.end);
   return gaps;
 }

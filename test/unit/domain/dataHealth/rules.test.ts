@@ -83,10 +83,19 @@ describe('coverage and gaps', () => {
     ]);
   });
 
-  it('no readings at all: the whole range is one gap and coverage is 0', () => {
+  it('no readings at all: coverage 0, and no gap (the sensor never reported)', () => {
     const empty = { takenAt: [], values: [] };
-    expect(findGaps(empty, MINUTE, range)).toEqual([{ ...range, durationMs: 24 * HOUR }]);
+    expect(findGaps(empty, MINUTE, range)).toEqual([]);
     expect(dailyCoverage(heldSpans(empty, MINUTE, range), [range])).toEqual([0]);
+  });
+
+  it('a sensor that started reporting within the range has no gap before its first reading', () => {
+    const samples = series(T0 + 6 * HOUR, range.end, MINUTE, noisy);
+    expect(findGaps(samples, MINUTE, range)).toEqual([]);
+    // One that reported before the range and then fell silent has one from the range's start.
+    expect(findGaps(samples, MINUTE, range, T0 - 2 * HOUR)).toEqual([
+      { start: T0, end: T0 + 6 * HOUR, durationMs: 6 * HOUR },
+    ]);
   });
 
   it('the reading before the range holds into it', () => {
