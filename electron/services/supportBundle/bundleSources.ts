@@ -39,7 +39,8 @@ export async function readPlantSources(
   client: ApiClient,
   plantUuid: string,
   signal?: AbortSignal,
-  dataHealthRoute: RouteId | undefined = routeServing(DATA_HEALTH_PATH),
+  /** null: a table without the route (an explicit undefined would take the default). */
+  dataHealthRoute: RouteId | null = routeServing(DATA_HEALTH_PATH) ?? null,
 ): Promise<NonNullable<BundleSources['plant']>> {
   const options = { signal };
   const params = { plantUuid };
@@ -79,10 +80,10 @@ export async function readPlantSources(
 async function readDataHealth(
   client: ApiClient,
   plantUuid: string,
-  route: RouteId | undefined,
+  route: RouteId | null,
   signal?: AbortSignal,
 ): Promise<Part<unknown>> {
-  if (route === undefined) {
+  if (route === null) {
     return { available: false, reason: 'this PlantDesk version does not read data health' };
   }
   const input = { params: { plantUuid } } as unknown as RouteInput<RouteId>;

@@ -204,7 +204,7 @@ describe("a plant's sources", () => {
       'listPlants',
     );
     expect(old.dataHealth).toMatchObject({ available: false, reason: /does not serve/ });
-    const none = await readPlantSources(client({}), PLANT_UUID, undefined, undefined);
+    const none = await readPlantSources(client({}), PLANT_UUID, undefined, null);
     expect(none.dataHealth).toMatchObject({ available: false, reason: /does not read/ });
   });
 });
