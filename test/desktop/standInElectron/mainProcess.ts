@@ -63,6 +63,17 @@ function mainWindow() {
   return window;
 }
 
+/** The page's window once the app has created it and its preload has run. */
+async function pageWorld(timeoutMs = 30_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const world = BrowserWindow.getAllWindows()[0]?.webContents.renderer?.mainWorld;
+    if (world?.plantdesk) return world;
+    if (Date.now() > deadline) throw new Error('The app showed no page with window.plantdesk');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function state(): StandInState {
   return {
     events: [...standIn.events],
@@ -118,9 +129,10 @@ async function run(command: Command): Promise<unknown> {
       return fetchAll(command.urls, command.method ?? 'GET');
     case 'call': {
       // As the page calls it: window.plantdesk[channel](...args), through the preload.
-      const api = mainWindow().webContents.renderer?.mainWorld.plantdesk as
-        Record<string, (...args: unknown[]) => Promise<unknown>> | undefined;
-      if (!api) throw new Error('The page has no window.plantdesk');
+      const api = (await pageWorld()).plantdesk as Record<
+        string,
+        (...args: unknown[]) => Promise<unknown>
+      >;
       return api[command.channel]!(...command.args);
     }
     case 'callAs': {
