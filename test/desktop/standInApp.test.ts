@@ -250,5 +250,8 @@ describe('the built desktop app in the stand-in Electron', () => {
     const log = readFileSync(path.join(logs, 'main.log'), 'utf8');
     expect(log).toContain('PlantDesk stopped');
     expect(log).not.toContain('did not stop cleanly');
+    // No traffic in main.log: no line per answered or cancelled call (the monitor's polls in
+    // flight are cancelled at every quit).
+    expect(log).not.toMatch(/^\S+ \w+ (GET|POST|PUT|PATCH|DELETE) \/\S* (\d{3}|cancelled)/m);
   }, 60_000);
 });
