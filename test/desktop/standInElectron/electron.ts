@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runPreload, type RendererWorlds } from './renderer.ts';
-import { StandInUtilityProcess, type ForkOptions } from './utilityProcess.ts';
+import type { ForkOptions } from 'electron';
+import { StandInUtilityProcess } from './utilityProcess.ts';
 import { isAlive } from '../../support/processAlive.ts';
 
 /**

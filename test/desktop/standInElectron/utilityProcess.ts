@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { constants } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { ForkOptions } from 'electron';
 
 /**
  * Electron's `utilityProcess.fork` as its documentation and lib/browser/api/utility-process.ts
@@ -18,14 +19,6 @@ import { fileURLToPath } from 'node:url';
 const PARENT_PORT_SHIM = fileURLToPath(new URL('./parentPortShim.ts', import.meta.url));
 /** Chromium's EnsureProcessTerminated: SIGKILL this long after SIGTERM. */
 export const KILL_GRACE_MS = 2_000;
-
-export interface ForkOptions {
-  env?: NodeJS.ProcessEnv;
-  execArgv?: string[];
-  cwd?: string;
-  stdio?: 'pipe' | 'ignore' | 'inherit' | Array<'pipe' | 'ignore' | 'inherit'>;
-  serviceName?: string;
-}
 
 /** What the harness keeps of each utility process, for its assertions. */
 export interface UtilityProcessRecord {
@@ -75,7 +68,7 @@ export class StandInUtilityProcess extends EventEmitter {
       signals: [],
     };
     const child = forkNode(modulePath, args, {
-      env: options.env ?? process.env,
+      env: (options.env as NodeJS.ProcessEnv | undefined) ?? process.env,
       cwd: options.cwd,
       execArgv: ['--import', PARENT_PORT_SHIM, ...(options.execArgv ?? [])],
       stdio: ['ignore', out, err, 'ipc'] as never,
