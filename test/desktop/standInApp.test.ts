@@ -12,9 +12,9 @@ import {
 import { STOP_MESSAGE } from '../../electron/main/parentPortStop.ts';
 import { CONTENT_SECURITY_POLICY } from '../../electron/services/contentSecurityPolicy.ts';
 import {
-  ensureBuilt,
-  REPOSITORY_ROOT,
+  appUnderTest,
   startStandInApp,
+  TEST_CLOCK as CLOCK,
   type StandInApp,
 } from './standInElectron/harness.ts';
 import type { ExitReport } from './standInElectron/protocol.ts';
@@ -25,8 +25,9 @@ import type { ExitReport } from './standInElectron/protocol.ts';
  * against one app: start, window, protocol, Local sandbox, IPC, quit.
  */
 
-const appRoot = process.env.PLANTDESK_STANDIN_APP_ROOT ?? REPOSITORY_ROOT;
-const CLOCK = '2026-06-21T12:00:00+02:00';
+const appRoot = appUnderTest();
+/** A packed app's files run as the installed app does (no DevTools, its own data folder). */
+const packaged = process.env.PLANTDESK_STANDIN_APP_ROOT !== undefined;
 
 /** The MIME type every file of the renderer must be served with, by extension. */
 const EXPECTED_TYPES: Record<string, string> = {
@@ -49,8 +50,8 @@ function filesUnder(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
-/** What createSecureWindow gives a development run's window. */
-function policyPreferences(preload: string): unknown {
+/** What createSecureWindow gives the window. */
+function policyPreferences(preload: string, devTools: boolean): unknown {
   let received: BrowserWindowConstructorOptions | undefined;
   createSecureWindow(
     function Recording(options: BrowserWindowConstructorOptions) {
@@ -58,7 +59,7 @@ function policyPreferences(preload: string): unknown {
     } as unknown as new (options: BrowserWindowConstructorOptions) => BrowserWindow,
     {},
     preload,
-    true,
+    devTools,
   );
   return received?.webPreferences;
 }
@@ -69,8 +70,7 @@ let app: StandInApp;
 let exit: ExitReport | undefined;
 
 beforeAll(async () => {
-  if (appRoot === REPOSITORY_ROOT) ensureBuilt();
-  app = await startStandInApp({ appRoot, clock: CLOCK });
+  app = await startStandInApp({ appRoot, clock: CLOCK, packaged });
 }, 120_000);
 
 afterAll(async () => {
@@ -101,7 +101,7 @@ describe('the built desktop app in the stand-in Electron', () => {
     const [window] = state.windows;
     // Exactly the policy's preferences (securityPolicy.test.ts checks the policy itself).
     expect(window!.webPreferences).toEqual(
-      policyPreferences(path.join(appRoot, 'out/preload/index.cjs')),
+      policyPreferences(path.join(appRoot, 'out/preload/index.cjs'), !packaged),
     );
     expect(window!.webPreferences).toMatchObject({
       contextIsolation: true,

@@ -89,6 +89,7 @@ class App extends EventEmitter {
   #paths = new Map<string, string>();
   #lockFile: string | undefined;
   #ended = false;
+  #closingForQuit = false;
 
   constructor() {
     super();
@@ -180,7 +181,9 @@ class App extends EventEmitter {
     this.emit('before-quit', beforeQuit);
     if (beforeQuit.defaultPrevented) return;
     // Electron closes the windows itself here; window-all-closed is not emitted on this path.
+    this.#closingForQuit = true;
     for (const window of [...standIn.windows]) if (!window.isDestroyed()) window.close();
+    this.#closingForQuit = false;
     if (standIn.windows.some((window) => !window.isDestroyed())) return;
     const willQuit = preventable();
     this.emit('will-quit', willQuit);
@@ -203,9 +206,14 @@ class App extends EventEmitter {
     standIn.onExit(code);
   }
 
-  /** The harness's own way to reach the windows-closed path of a user closing the last one. */
+  /** After a window closed: the last one closing (not by quit) is 'window-all-closed'. */
   windowClosed(): void {
-    if (standIn.windows.every((window) => window.isDestroyed())) this.emit('window-all-closed');
+    if (this.#closingForQuit || this.#ended) return;
+    if (!standIn.windows.every((window) => window.isDestroyed())) return;
+    standIn.events.push('window-all-closed');
+    // Without a listener Electron quits; with one, the app decides.
+    if (this.listenerCount('window-all-closed') === 0) this.quit();
+    else this.emit('window-all-closed');
   }
 }
 
@@ -523,6 +531,7 @@ export class BrowserWindow extends EventEmitter {
     this.webContents.destroy();
     if (focusedId === this.id) focusedId = undefined;
     this.emit('closed');
+    app.windowClosed();
   }
 }
 

@@ -22,6 +22,8 @@ export interface StandInAppOptions {
   /** PLANTDESK_CLOCK: the app's and the Local sandbox's clock (tests never follow the date). */
   clock?: string;
   env?: NodeJS.ProcessEnv;
+  /** Another app's home (a second instance); default a new one, removed by close(). */
+  home?: string;
 }
 
 export interface StandInApp {
@@ -48,6 +50,10 @@ export interface StandInApp {
   readLog(): Promise<string>;
   /** app.quit(), as the menu's Quit does: resolves with what was left when the process ended. */
   quit(timeoutMs?: number): Promise<ExitReport>;
+  /** The report of an app that ends by itself (a second instance). */
+  ended(): Promise<ExitReport>;
+  /** The user closes the window; resolves with the report if the app ended. */
+  closeWindow(timeoutMs?: number): Promise<ExitReport>;
   /** Ends the process if still there, and removes the home. */
   close(): Promise<void>;
   /** Everything the process wrote (its own and the app's console). */
@@ -56,7 +62,8 @@ export interface StandInApp {
 
 export async function startStandInApp(options: StandInAppOptions = {}): Promise<StandInApp> {
   const appRoot = path.resolve(options.appRoot ?? REPOSITORY_ROOT);
-  const home = mkdtempSync(path.join(os.tmpdir(), 'plantdesk-standin-'));
+  const ownHome = options.home === undefined;
+  const home = options.home ?? mkdtempSync(path.join(os.tmpdir(), 'plantdesk-standin-'));
   const child: ChildProcess = fork(MAIN_PROCESS, [], {
     cwd: appRoot,
     env: {
@@ -116,12 +123,24 @@ export async function startStandInApp(options: StandInAppOptions = {}): Promise<
     });
   }
 
+  // A second instance may end before it reports loaded.
   await Promise.race([
     loadedPromise,
     exited.then((code) => {
-      throw new Error(`the stand-in app ended (${code}) while loading:\n${output}`);
+      if (!exitReport)
+        throw new Error(`the stand-in app ended (${code}) while loading:\n${output}`);
     }),
   ]);
+
+  /** Sends what ends the app; resolves with its report once the process is gone. */
+  async function ended(command: Command, timeoutMs = 30_000): Promise<ExitReport> {
+    await send(command);
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    await exited;
+    clearTimeout(timer);
+    if (!exitReport) throw new Error(`the stand-in app ended without its report:\n${output}`);
+    return exitReport;
+  }
 
   const app: StandInApp = {
     home,
@@ -148,20 +167,19 @@ export async function startStandInApp(options: StandInAppOptions = {}): Promise<
     navigate: (url) => send({ op: 'navigate', url }),
     openWindow: (url) => send({ op: 'openWindow', url }),
     readLog: () => send({ op: 'readLog' }),
-    async quit(timeoutMs = 30_000) {
-      await send({ op: 'quit' });
-      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    async ended() {
       await exited;
-      clearTimeout(timer);
       if (!exitReport) throw new Error(`the stand-in app ended without its report:\n${output}`);
       return exitReport;
     },
+    quit: (timeoutMs) => ended({ op: 'quit' }, timeoutMs),
+    closeWindow: (timeoutMs) => ended({ op: 'closeWindow' }, timeoutMs),
     async close() {
+      // Quit as the user would, so the Local sandbox is not left to notice its parent is gone.
       if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await exited;
+        await ended({ op: 'quit' }, 15_000).catch(() => {});
       }
-      rmSync(home, { recursive: true, force: true });
+      if (ownHome) rmSync(home, { recursive: true, force: true });
     },
     output: () => output,
   };
@@ -205,4 +223,17 @@ export function ensureBuilt(root: string = REPOSITORY_ROOT): boolean {
     },
   );
   return true;
+}
+
+/** Where the desktop tests' app runs: any instant serves, and none depends on today. */
+export const TEST_CLOCK = '2026-06-21T12:00:00+02:00';
+
+/**
+ * The app the desktop tests run: PLANTDESK_STANDIN_APP_ROOT (a packed app's extracted files)
+ * or this repository, built first if out/ is stale.
+ */
+export function appUnderTest(): string {
+  const root = process.env.PLANTDESK_STANDIN_APP_ROOT ?? REPOSITORY_ROOT;
+  if (root === REPOSITORY_ROOT) ensureBuilt();
+  return root;
 }

@@ -157,6 +157,9 @@ async function run(command: Command): Promise<unknown> {
     case 'quit':
       app.quit();
       return null;
+    case 'closeWindow':
+      mainWindow().close();
+      return null;
   }
 }
 

@@ -12,7 +12,9 @@ export type Command =
   | { op: 'navigate'; url: string }
   | { op: 'openWindow'; url: string }
   | { op: 'readLog' }
-  | { op: 'quit' };
+  | { op: 'quit' }
+  /** The user closes the window (its close button). */
+  | { op: 'closeWindow' };
 
 export interface WindowState {
   webPreferences: Record<string, unknown>;
