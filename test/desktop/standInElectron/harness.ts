@@ -1,5 +1,6 @@
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -198,31 +199,60 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/**
- * Builds the repository's out/ (`electron-vite build`, about 5 s here) when it is missing or
- * older than a source file; answers whether it built.
- */
-export function ensureBuilt(root: string = REPOSITORY_ROOT): boolean {
-  const built = path.join(root, 'out/main/index.js');
+function isStale(root: string): boolean {
   let builtAt = 0;
   try {
-    builtAt = statSync(built).mtimeMs;
+    builtAt = statSync(path.join(root, 'out/main/index.js')).mtimeMs;
   } catch {
     // Not built yet.
   }
-  const sources = Math.max(
-    ...SOURCE_FOLDERS.map((folder) => newestSource(path.join(root, folder))),
+  return (
+    builtAt <= Math.max(...SOURCE_FOLDERS.map((folder) => newestSource(path.join(root, folder))))
   );
-  if (builtAt > sources) return false;
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
-    {
-      cwd: root,
-      stdio: 'pipe',
-    },
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** A build older than this is taken for one that died and left its lock. */
+const BUILD_LOCK_STALE_MS = 180_000;
+
+/**
+ * Builds the repository's out/ (`electron-vite build`, about 5 s here) when it is missing or
+ * older than a source file; answers whether it built. Test files run in parallel workers, so
+ * one builds while the others wait for it (a lock folder per repository, in the temp folder).
+ */
+export function ensureBuilt(root: string = REPOSITORY_ROOT): boolean {
+  if (!isStale(root)) return false;
+  const lock = path.join(
+    os.tmpdir(),
+    `plantdesk-build-${createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 16)}`,
   );
-  return true;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const lockedAt = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - lockedAt > BUILD_LOCK_STALE_MS) {
+        rmSync(lock, { recursive: true, force: true });
+      }
+      sleepSync(200);
+    }
+  }
+  try {
+    if (!isStale(root)) return false;
+    execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+      { cwd: root, stdio: 'pipe' },
+    );
+    return true;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 /** Where the desktop tests' app runs: any instant serves, and none depends on today. */
