@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { STOP_MESSAGE } from '../../electron/main/parentPortStop.ts';
+import { DEV_PROFILE_NAME } from '../../electron/main/profile.ts';
+import { WINDOW_STATE_FILE } from '../../electron/main/windowState.ts';
 import * as harness from './standInElectron/harness.ts';
 
 /**
@@ -56,3 +59,24 @@ test.skipIf(process.platform === 'darwin')(
   },
   90_000,
 );
+
+test('a window kept maximized opens maximized, but only once its page has painted', async () => {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'plantdesk-standin-'));
+  try {
+    const userData = path.join(home, '.config', DEV_PROFILE_NAME);
+    mkdirSync(userData, { recursive: true });
+    writeFileSync(
+      path.join(userData, WINDOW_STATE_FILE),
+      JSON.stringify({ bounds: { x: 40, y: 30, width: 1200, height: 800 }, maximized: true }),
+    );
+    app = await harness.startStandInApp({ appRoot, clock, home });
+    const state = await app.waitFor((s) => s.windows[0]?.visible === true, 'visible window');
+    expect(state.windows[0]!.maximized).toBe(true);
+    // maximize() shows a hidden window on Windows and Linux: before the paint, a white one.
+    expect(state.windows[0]!.shownBeforeReady).toBe(false);
+  } finally {
+    await app?.close();
+    app = undefined;
+    rmSync(home, { recursive: true, force: true });
+  }
+}, 60_000);

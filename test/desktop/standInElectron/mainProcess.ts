@@ -90,6 +90,7 @@ function state(): StandInState {
       ),
       shownBeforeReady: window.record.shownBeforeReady,
       visible: window.isVisible(),
+      maximized: window.isMaximized(),
       destroyed: window.isDestroyed(),
       url: window.webContents.getURL(),
       exposed: Object.keys(window.webContents.renderer?.mainWorld ?? {}),

@@ -21,6 +21,7 @@ export interface WindowState {
   options: Record<string, unknown>;
   shownBeforeReady: boolean;
   visible: boolean;
+  maximized: boolean;
   destroyed: boolean;
   url: string;
   /** The keys contextBridge put on the page's window. */
