@@ -81,6 +81,24 @@ export default tseslint.config(
     },
   },
   {
+    // InputNumber defaults to the browser's language: NumberInput gives it the app's.
+    files: ['renderer/src/**/*.{ts,vue}'],
+    ignores: ['renderer/src/components/NumberInput.vue'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'primevue/inputnumber',
+              message: 'Use components/NumberInput.vue: it formats in the chosen language.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/cli.ts', 'electron/web/cli.ts', 'bench/**', 'scripts/**'],
     rules: { 'no-console': 'off' },
   },

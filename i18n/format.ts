@@ -51,6 +51,16 @@ export function formatNumber(
   return numberFormat(locale, { maximumFractionDigits, minimumFractionDigits }).format(value);
 }
 
+/** A file's size: "850 bytes", "12.3 kB", "1.2 MB" (decimal units, as file managers show them). */
+export function formatBytes(locale: AppLocale, bytes: number): string {
+  if (bytes < 1000) {
+    // The short form says "850 byte" in English; the long one is each language's plural.
+    return numberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }).format(bytes);
+  }
+  const [unit, size] = bytes < 1e6 ? ['kilobyte', bytes / 1e3] : ['megabyte', bytes / 1e6];
+  return numberFormat(locale, { style: 'unit', unit, maximumFractionDigits: 1 }).format(size);
+}
+
 /** A ratio as a percentage: 0.456 → "46%" / "46 %". */
 export function formatPercent(locale: AppLocale, ratio: number, maximumFractionDigits = 0): string {
   return numberFormat(locale, { style: 'percent', maximumFractionDigits }).format(ratio);
@@ -145,6 +155,7 @@ export function formattersFor(locale: AppLocale) {
     percent: (ratio: number, maximumFractionDigits?: number) =>
       formatPercent(locale, ratio, maximumFractionDigits),
     power: (watts: number) => formatPower(locale, watts),
+    bytes: (bytes: number) => formatBytes(locale, bytes),
     energy: (wattHours: number) => formatEnergy(locale, wattHours),
     duration: (durationMs: number) => formatDuration(locale, durationMs),
     dateTime: (instant: Date | number | string, style?: DateTimeStyle, timeZone?: string) =>

@@ -55,6 +55,15 @@ export const Name = z.string().trim().min(1).max(200);
 export const Code = z.string().trim().min(1).max(64);
 export const Description = z.string().max(2000);
 
+/** Which request field a refusal is about: a dotted path into the body, or a parameter's name. */
+export const FieldError = z
+  .object({
+    field: z.string().meta({ description: 'Dotted path of the field, e.g. `location.latitude`' }),
+    message: z.string(),
+  })
+  .meta({ id: 'FieldError' });
+export type FieldError = z.infer<typeof FieldError>;
+
 export const ErrorBody = z
   .object({
     timestamp: z.iso.datetime({ offset: true }),
@@ -62,6 +71,10 @@ export const ErrorBody = z
     error: z.string(),
     message: z.string(),
     path: z.string(),
+    errors: z.array(FieldError).optional().meta({
+      description:
+        'Extension: the fields a 400 or 422 is about, each with its own message (`message` joins them). Absent when the refusal names no field; servers with only the specification send none.',
+    }),
   })
   .meta({ id: 'ErrorBody', description: 'Error body of every 4xx and 5xx answer' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -10,6 +10,7 @@ import { SettingValue } from '../../api/schemas/vendors.ts';
 import { isSecureEnough } from './addresses.ts';
 import type { ChannelName, EventName } from './names.ts';
 import { APP_LOCALES, type AppLocale } from '../../i18n/locales.ts';
+import type { PlantDiff } from '../../server/domain/comparison/types.ts';
 
 export { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName } from './names.ts';
 
@@ -56,7 +57,7 @@ const httpUrl = z
 /** An environment's address: https, unless the server is on this machine. */
 const environmentUrl = httpUrl.refine(isSecureEnough, {
   error: 'baseUrl must be an https address (http only for a server on this machine)',
-  // The renderer's words for it (renderer/src/composables/zodIssueText.ts).
+  // The renderer's words for it (i18n/zodIssueText.ts).
   params: { messageKey: 'common.validation.httpsOnly' },
 });
 export const EnvironmentInput = z.strictObject({
@@ -543,6 +544,51 @@ export interface CommissioningNotes {
   updatedAt: string | null;
 }
 
+// ── Support bundle ──────────────────────────────────────────────────────────────────────────
+
+/** One file of a support bundle, as listed before saving (and in its manifest.json). */
+export interface SupportBundleFile {
+  /** Its path inside the zip, `/`-separated. */
+  name: string;
+  /** Its size before compression. */
+  bytes: number;
+}
+
+/** A bundle made and redacted by the host, kept there until saved (or replaced by the next). */
+export interface SupportBundlePreview {
+  bundleId: string;
+  /** What the save dialog (or the download) suggests. */
+  fileName: string;
+  /** The plant it is about, or null for the app-wide bundle. */
+  plantName: string | null;
+  files: SupportBundleFile[];
+  /** The zip's size. */
+  zipBytes: number;
+  /** Parts of the plant the server did not give (an extension it lacks, a permission). */
+  missing: SupportBundlePart[];
+}
+
+export type SupportBundlePart = 'devices' | 'sensors' | 'vendors' | 'sensorStatuses' | 'dataHealth';
+
+export interface SupportBundleSaveResult {
+  /** False when the user cancelled the file dialog. */
+  saved: boolean;
+  path?: string;
+}
+
+/** Browser mode: the zip itself, redacted, for the page to offer as a download. */
+export interface SupportBundleDownload {
+  fileName: string;
+  base64: string;
+}
+
+export const SupportBundleInput = z.strictObject({
+  /** A plant of the active environment; absent: the app-wide bundle (Help). */
+  plantUuid: Uuid.optional(),
+});
+export type SupportBundleInput = z.infer<typeof SupportBundleInput>;
+const BundleId = z.strictObject({ bundleId: Uuid });
+
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
 export interface SerializedError {
   /**
@@ -566,10 +612,71 @@ export interface SerializedError {
   status?: number;
   error?: string;
   path?: string;
+  /** The fields a 400 or 422 is about, when the server lists them (our server's extension). */
+  fieldErrors?: FieldRefusal[];
+}
+
+/** One field's refusal: a dotted path into the request body, or a parameter's name. */
+export interface FieldRefusal {
+  field: string;
+  message: string;
 }
 
 /** What every invocation answers, so that errors keep their fields across IPC and HTTP. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: SerializedError };
+
+// ── Environment comparison ──────────────────────────────────────────────────────────────────
+
+/** A plant of the active environment against the same plant (by external id) in another one. */
+export const ComparisonInput = z.strictObject({
+  plantUuid: Uuid,
+  otherEnvironmentId: EnvironmentId,
+});
+export type ComparisonInput = z.infer<typeof ComparisonInput>;
+
+export interface ComparedEnvironment {
+  id: string;
+  name: string;
+  kind: EnvironmentKind;
+  /** The server its credentials are bound to (scheme, host, port; or the Local sandbox). */
+  origin: string;
+}
+
+export interface ComparedPlant {
+  plantUuid: string;
+  name: string;
+  externalIds: string[];
+}
+
+/**
+ * - `compared`: both plants read and compared (`diff`: left is the active environment);
+ * - `noExternalId`: the plant has no external id to find it by elsewhere;
+ * - `signInNeeded`: the other environment has no session (`comparison.signIn` makes one
+ *   without switching environments);
+ * - `notFound` / `ambiguous`: no plant, or several, in the other environment holds one of its
+ *   external ids.
+ */
+export type ComparisonResult =
+  | {
+      status: 'compared';
+      left: { environment: ComparedEnvironment; plant: ComparedPlant };
+      right: { environment: ComparedEnvironment; plant: ComparedPlant };
+      matchedExternalIds: string[];
+      diff: PlantDiff;
+    }
+  | { status: 'noExternalId'; left: { environment: ComparedEnvironment; plant: ComparedPlant } }
+  | {
+      status: 'signInNeeded';
+      left: { environment: ComparedEnvironment; plant: ComparedPlant };
+      other: ComparedEnvironment;
+      rememberedEmail?: string;
+    }
+  | {
+      status: 'notFound' | 'ambiguous';
+      left: { environment: ComparedEnvironment; plant: ComparedPlant };
+      other: ComparedEnvironment;
+      candidates: ComparedPlant[];
+    };
 
 // ── API proxy arguments ─────────────────────────────────────────────────────────────────────
 
@@ -707,6 +814,24 @@ export const channels = {
   'acceptance.commissioned': channel<AcceptanceRecheck>()(z.tuple([AcceptanceCommissionedInput])),
   'acceptance.get': channel<AcceptanceRecheck | null>()(z.tuple([Uuid])),
 
+  /** Compares a plant of the active environment with the same plant in another environment. */
+  'comparison.compare': channel<ComparisonResult>()(z.tuple([ComparisonInput])),
+  /**
+   * Signs in to another environment for the comparison; the active environment, its session and
+   * the renderer's state stay as they are. The password goes to that environment's server only.
+   */
+  'comparison.signIn': channel<SessionState>()(z.tuple([EnvironmentId, SignInInput])),
+  /**
+   * A support bundle of a plant (or of the app, without one): gathered by the host from the
+   * server, the alert store and the log, redacted, zipped and kept there; the page lists its
+   * files before the user saves it.
+   */
+  'supportBundle.prepare': channel<SupportBundlePreview>()(z.tuple([SupportBundleInput])),
+  /** Electron: writes the prepared bundle where the user chooses in the save dialog. */
+  'supportBundle.save': channel<SupportBundleSaveResult>()(z.tuple([BundleId])),
+  /** Browser mode: the prepared (redacted) zip, which the page offers as a download. */
+  'supportBundle.download': channel<SupportBundleDownload>()(z.tuple([BundleId])),
+
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
 } as const satisfies Record<ChannelName, unknown>;
@@ -732,6 +857,8 @@ export interface Events {
   'alerts.notification': AlertNotification;
   /** A plant's acceptance re-check was recorded or has run. */
   'acceptance.changed': { environmentId: string; plantUuid: string };
+  /** The Help menu asked for a support bundle: the page opens the support screen. */
+  'supportBundle.open': Record<string, never>;
 }
 // Every event named in names.ts has a payload here, and no other.
 const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]

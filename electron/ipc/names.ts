@@ -40,6 +40,11 @@ export const CHANNEL_NAMES = [
   'commissioningNotes.removePhoto',
   'acceptance.commissioned',
   'acceptance.get',
+  'comparison.compare',
+  'comparison.signIn',
+  'supportBundle.prepare',
+  'supportBundle.save',
+  'supportBundle.download',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
@@ -53,5 +58,6 @@ export const EVENT_NAMES = [
   'alerts.changed',
   'alerts.notification',
   'acceptance.changed',
+  'supportBundle.open',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

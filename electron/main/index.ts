@@ -18,6 +18,7 @@ import {
 } from 'electron';
 import { createDispatcher, type Dispatch } from '../ipc/dispatch.ts';
 import { appRoot } from '../../server/appRoot.ts';
+import { recordCrashes } from '../services/crashRecorder.ts';
 import { createFileLog, type FileLog } from '../services/fileLog.ts';
 import { startPlantDesk, type PlantDesk } from '../services/plantDesk.ts';
 import { createLanguagePreference } from '../services/languagePreference.ts';
@@ -29,6 +30,7 @@ import { createAppProtocolHandler } from './appProtocol.ts';
 import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
 import { buildMenuTemplate } from './menu.ts';
 import { createPdfExport } from './pdfExport.ts';
+import { createBundleSaver } from '../services/supportBundle/bundleSaver.ts';
 import { appProfile } from './profile.ts';
 import { builtPaths, environmentsDefaultsFile } from './paths.ts';
 import {
@@ -173,6 +175,21 @@ function main(): void {
   /** The user's language once the services run (English before). */
   const translator = (): Translate => plantDesk?.language.translator() ?? createTranslator('en');
 
+  /** The focused PlantDesk window, else the first: where a save dialog is modal to. */
+  function focusedWindow(): BrowserWindow | undefined {
+    const focused = BrowserWindow.getFocusedWindow();
+    return focused && windows.has(focused) ? focused : windows.keys().next().value;
+  }
+
+  /** Where save dialogs open; undefined when the platform has no Documents folder. */
+  function documentsFolder(): string | undefined {
+    try {
+      return app.getPath('documents');
+    } catch {
+      return undefined;
+    }
+  }
+
   function showAbout(): void {
     const [window] = windows.keys();
     const options = {
@@ -194,6 +211,25 @@ function main(): void {
       platform: process.platform,
       packaged: app.isPackaged,
     });
+    recordCrashes(
+      { process, app },
+      {
+        log: fileLog,
+        logPath: fileLog.path,
+        async tellRendererGone(details, logPath) {
+          const t = translator();
+          const [window] = windows.keys();
+          const options = {
+            type: 'error' as const,
+            title: t('host.rendererGone.title'),
+            message: t('host.rendererGone.message', { app: APP_NAME }),
+            detail: t('host.rendererGone.detail', { reason: details.reason, log: logPath }),
+            buttons: [t('host.rendererGone.reload')],
+          };
+          await (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+        },
+      },
+    );
 
     const defaultSession = session.defaultSession;
     allowOnlyCamera(defaultSession, appOrigin, (permission) =>
@@ -248,20 +284,18 @@ function main(): void {
       }),
       // The commissioning report: the focused PlantDesk window's page, where the user chooses.
       savePdf: createPdfExport({
-        window() {
-          const focused = BrowserWindow.getFocusedWindow();
-          return focused && windows.has(focused) ? focused : windows.keys().next().value;
-        },
+        window: focusedWindow,
         showSaveDialog: (window, options) => dialog.showSaveDialog(window, options),
         writeFile: (filePath, data, { exclusive }) =>
           writeFile(filePath, data, { flag: exclusive ? 'wx' : 'w' }),
-        defaultDirectory() {
-          try {
-            return app.getPath('documents');
-          } catch {
-            return undefined;
-          }
-        },
+        defaultDirectory: documentsFolder,
+        t: translator,
+      }),
+      // A support bundle: written where the user chooses, atomically, 0600.
+      saveSupportBundle: createBundleSaver({
+        window: focusedWindow,
+        showSaveDialog: (window, options) => dialog.showSaveDialog(window, options),
+        defaultDirectory: documentsFolder,
         t: translator,
       }),
     });
@@ -296,6 +330,10 @@ function main(): void {
                 t: language.translator(),
                 showAbout,
                 devTools: !app.isPackaged,
+                openSupport() {
+                  showWindow();
+                  plantDesk?.events.emit('supportBundle.open', {});
+                },
                 openLogsFolder() {
                   shell.openPath(logDir).then(
                     (problem) => {

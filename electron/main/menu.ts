@@ -10,6 +10,8 @@ export interface MenuActions {
   showAbout(): void;
   /** Opens the folder with the log files in the system file manager. */
   openLogsFolder(): void;
+  /** Shows the support screen, where a support bundle is made and saved. */
+  openSupport(): void;
   /** Development builds only (`!app.isPackaged`): the View menu's reload and DevTools. */
   devTools: boolean;
 }
@@ -28,14 +30,15 @@ const packagedViewMenu = (t: Translate): MenuItemConstructorOptions => ({
 
 /**
  * The application menu: Electron's standard roles (so shortcuts, Services, Hide, Window and
- * the edit commands behave natively on every platform) plus Help with About and "Open Logs
- * Folder", which support asks for first.
+ * the edit commands behave natively on every platform) plus Help with About, "Open Logs
+ * Folder" and "Create Support Bundle…", which support asks for first.
  */
 export function buildMenuTemplate(actions: MenuActions): MenuItemConstructorOptions[] {
   const help: MenuItemConstructorOptions = {
     role: 'help',
     submenu: [
       { label: actions.t('menu.openLogsFolder'), click: () => actions.openLogsFolder() },
+      { label: actions.t('menu.supportBundle'), click: () => actions.openSupport() },
       { type: 'separator' },
       {
         label: actions.t('menu.about', { app: actions.appName }),

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import type { Translate } from '../../i18n/translator.ts';
 import type { PdfSaveResult, SerializedError } from '../ipc/contract.ts';
 import type { BridgeableError } from '../ipc/dispatch.ts';
+import { askWhereToSave, withExtension, type SaveDialogDeps } from '../services/saveDialog.ts';
 
 /**
  * "Save as PDF" of the commissioning report: the page of the window that asked (the focused
@@ -17,25 +17,9 @@ export interface PdfWindow {
   webContents: { printToPDF(options: typeof PDF_OPTIONS): Promise<Uint8Array> };
 }
 
-export interface PdfExportDeps<W extends PdfWindow> {
-  /** The focused PlantDesk window, else the first one; undefined when none is open. */
-  window(): W | undefined;
-  /** Electron's dialog.showSaveDialog, modal to the window. */
-  showSaveDialog(
-    window: W,
-    options: {
-      title: string;
-      defaultPath: string;
-      filters: { name: string; extensions: string[] }[];
-      properties: ['createDirectory', 'showOverwriteConfirmation'];
-    },
-  ): Promise<{ canceled: boolean; filePath?: string }>;
+export interface PdfExportDeps<W extends PdfWindow> extends SaveDialogDeps<W> {
   /** `exclusive`: fail with EEXIST rather than replace an existing file. */
   writeFile(filePath: string, data: Uint8Array, options: { exclusive: boolean }): Promise<void>;
-  /** Where the dialog opens (the Documents folder); undefined when unknown. */
-  defaultDirectory(): string | undefined;
-  /** The user's language at the moment of saving. */
-  t(): Translate;
 }
 
 export function createPdfExport<W extends PdfWindow>(
@@ -43,19 +27,18 @@ export function createPdfExport<W extends PdfWindow>(
 ): (suggestedName: string) => Promise<PdfSaveResult> {
   return async (suggestedName) => {
     const t = deps.t();
-    const window = deps.window();
-    if (!window) throw new Error(t('host.pdf.noWindow'));
-    const directory = deps.defaultDirectory();
-    const choice = await deps.showSaveDialog(window, {
-      title: t('host.pdf.title'),
-      defaultPath: directory ? path.join(directory, suggestedName) : suggestedName,
-      filters: [{ name: t('host.pdf.filter'), extensions: ['pdf'] }],
-      properties: ['createDirectory', 'showOverwriteConfirmation'],
-    });
-    if (choice.canceled || !choice.filePath) return { saved: false };
-    const filePath = withPdfExtension(choice.filePath);
-    // The dialog asked before replacing the name it returned, not the one with .pdf added.
-    const extensionAdded = filePath !== choice.filePath;
+    const target = await askWhereToSave(
+      deps,
+      {
+        suggestedName,
+        extension: '.pdf',
+        title: t('host.pdf.title'),
+        filter: t('host.pdf.filter'),
+      },
+      () => new Error(t('host.pdf.noWindow')),
+    );
+    if (!target) return { saved: false };
+    const { window, filePath, extensionAdded } = target;
     const pdf = await window.webContents.printToPDF(PDF_OPTIONS);
     try {
       await deps.writeFile(filePath, pdf, { exclusive: extensionAdded });
@@ -78,5 +61,5 @@ export class PdfExportError extends Error implements BridgeableError {
 
 /** A name typed without the extension still saves a `.pdf` (Linux dialogs do not add it). */
 export function withPdfExtension(filePath: string): string {
-  return path.extname(filePath).toLowerCase() === '.pdf' ? filePath : `${filePath}.pdf`;
+  return withExtension(filePath, '.pdf');
 }

@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeJsonFileAtomic } from '../services/dataFolder.ts';
 
 /**
  * Where the main window was, remembered across launches in `window-state.json` in the data
@@ -56,14 +57,12 @@ export function loadWindowState(file: string): WindowState | undefined {
 }
 
 /**
- * Writes through a temporary file and a rename, so a crash mid-write leaves the old state.
+ * Written durably, as every settings file is, so a crash or a power cut leaves the old state.
  * Synchronous on purpose: it runs as the window closes, when the app may be quitting.
  */
 export function saveWindowState(file: string, state: WindowState): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`, 'utf8');
-  renameSync(temporary, file);
+  writeJsonFileAtomic(file, state);
 }
 
 function overlapArea(a: Rectangle, b: Rectangle): number {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { writeFileDurably } from './durableFile.ts';
 
 /**
  * Makes `path` (and its parents) a folder only its owner may enter, 0700: mkdir's mode is
@@ -38,22 +38,9 @@ export function readJsonFile(path: string): JsonFileRead {
   }
 }
 
-/**
- * Writes a file so that a crash or a full disk never leaves it half written: the text goes to a
- * temporary file beside it (same folder, so the rename stays on one file system), which then
- * replaces the old one. The mode is set explicitly because a umask cannot widen it but a
- * pre-existing file would keep its own.
- */
+/** Writes a file durably (see durableFile.ts), 0600 unless told otherwise. */
 export function writeFileAtomic(path: string, text: string, mode = 0o600): void {
-  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temporary, text, { mode, flag: 'wx' });
-    chmodSync(temporary, mode);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileDurably(path, text, mode);
 }
 
 export function writeJsonFileAtomic(path: string, value: unknown, mode = 0o600): void {

@@ -12,6 +12,7 @@ import type {
   KeychainStatus,
   LocalSandboxState,
   PdfSaveResult,
+  SupportBundleSaveResult,
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
 import { formatDuration } from '../../i18n/format.ts';
@@ -40,7 +41,10 @@ import { createAlertStore } from './monitor/alertStore.ts';
 import { createMonitor, type Monitor } from './monitor/monitorService.ts';
 import { createAcceptanceService } from './acceptance/acceptanceService.ts';
 import { createAcceptanceStore } from './acceptance/acceptanceStore.ts';
+import { createEnvironmentComparison } from './environmentComparison/comparisonService.ts';
 import { createLanguagePreference, type LanguagePreference } from './languagePreference.ts';
+import { recentLogLines } from './supportBundle/logTail.ts';
+import { createSupportBundleService } from './supportBundle/supportBundleService.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
 import { localeOf, type Translate } from '../../i18n/translator.ts';
 
@@ -99,6 +103,11 @@ export interface PlantDeskOptions {
    * save dialog). Absent in browser mode, where the renderer uses the browser's print dialog.
    */
   savePdf?(suggestedName: string): Promise<PdfSaveResult>;
+  /**
+   * Writes a prepared support bundle where the user chooses (Electron: the save dialog). Absent
+   * in browser mode, where the page downloads the bundle instead.
+   */
+  saveSupportBundle?(fileName: string, zip: Uint8Array): Promise<SupportBundleSaveResult>;
   /**
    * Shows a notification of new or cleared alerts (Electron: an OS notification). Default: the
    * `alerts.notification` event, which the page shows itself (browser mode).
@@ -221,10 +230,12 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     ...(options.alertTiming === 'immediate' && { timing: IMMEDIATE_TIMING }),
   });
   monitor.start();
+  /** The client of an environment with a session, active or not. */
+  const signedInClient = (environmentId: string) =>
+    session.signedIn().find((entry) => entry.environmentId === environmentId)?.client ?? null;
   const acceptance = createAcceptanceService({
     store: createAcceptanceStore(options.dataDir, log),
-    clientFor: (environmentId) =>
-      session.signedIn().find((entry) => entry.environmentId === environmentId)?.client ?? null,
+    clientFor: signedInClient,
     openAlerts: (environmentId, plantUuid) =>
       monitor.kept(environmentId).filter((alert) => alert.plantUuid === plantUuid),
     emit: events.emit,
@@ -233,6 +244,15 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     language,
   });
   acceptance.start();
+  const comparison = createEnvironmentComparison({
+    active: () => environments.active(),
+    environment: (id) => environments.get(id),
+    sessionOf: (environment) => session.sessionOf(environment),
+    signInTo: (environment, input) => session.signInTo(environment, input),
+    clientFor: signedInClient,
+    say: (key) => say(key),
+    log,
+  });
   // A new sign-in is checked at once rather than at the next interval; re-checks that came due
   // while it was signed out (or the app closed) run after the monitor's cycle, whose alerts they
   // report.
@@ -295,6 +315,41 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     }),
     now,
     log,
+  });
+
+  const supportBundle = createSupportBundleService({
+    active() {
+      const environment = environments.active();
+      let origin = '';
+      try {
+        origin = environment.baseUrl ? new URL(environment.baseUrl).origin : '';
+      } catch {
+        // An address that does not parse says nothing more as an origin.
+      }
+      const signedIn = session.signedIn().find((entry) => entry.environmentId === environment.id);
+      return {
+        environment: { id: environment.id, name: environment.name, kind: environment.kind, origin },
+        client: signedIn?.client ?? null,
+      };
+    },
+    alerts: (environmentId) => monitor.state(environmentId).alerts,
+    logLines: () => recentLogLines(options.logDir),
+    app: () => ({
+      name: APP_NAME,
+      version: options.version,
+      host: options.host,
+      platform: process.platform,
+      arch: process.arch,
+      versions: Object.fromEntries(
+        ['node', 'electron', 'chrome', 'v8']
+          .filter((name) => process.versions[name] !== undefined)
+          .map((name) => [name, process.versions[name]!]),
+      ),
+      language: language.effective(),
+    }),
+    ...(options.saveSupportBundle && { save: options.saveSupportBundle }),
+    now,
+    t: () => language.translator(),
   });
 
   // Restoring a remembered session may wait for a remote server: handlers that need the session
@@ -592,6 +647,25 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     async 'acceptance.get'(plantUuid) {
       await activated();
       return acceptance.get(environments.list().activeId, plantUuid);
+    },
+
+    async 'comparison.compare'(input) {
+      await activated();
+      return comparison.compare(input);
+    },
+    async 'comparison.signIn'(environmentId, input) {
+      await activated();
+      return comparison.signIn(environmentId, input);
+    },
+    async 'supportBundle.prepare'(input) {
+      await activated();
+      return supportBundle.prepare(input);
+    },
+    async 'supportBundle.save'({ bundleId }) {
+      return supportBundle.save(bundleId);
+    },
+    async 'supportBundle.download'({ bundleId }) {
+      return supportBundle.download(bundleId);
     },
 
     async 'shell.openExternal'(url) {

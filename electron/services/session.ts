@@ -35,6 +35,13 @@ export interface SessionManager {
   state(): SessionState;
   /** POST /auth/login then /auth/me; `remember` keeps the refresh token in the keychain. */
   signIn(input: SignInInput): Promise<SessionState>;
+  /**
+   * The session of an environment that is not (necessarily) the active one, restoring a
+   * remembered sign-in when it can; the active environment stays as it is.
+   */
+  sessionOf(environment: Environment): Promise<SessionState>;
+  /** Signs in to an environment without making it the active one (the environment comparison). */
+  signInTo(environment: Environment, input: SignInInput): Promise<SessionState>;
   /** POST /auth/logout with the refresh token (best effort), then forgets the tokens. */
   signOut(): Promise<SessionState>;
   /** Reads /auth/me again (permissions may have changed). */
@@ -521,6 +528,41 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
     }
   }
 
+  /** Signs in at the record's environment, active or not. */
+  async function signInAt(record: EnvironmentRecord, input: SignInInput): Promise<SessionState> {
+    const environmentId = record.environment.id;
+    const typed = input.email.trim();
+    const issuer = {
+      origin: credentialOrigin(record.environment),
+      issuedAt: record.environment.baseUrl,
+    };
+    // A wrong password is ApiError 'api' 401 with the server's message: the renderer shows it.
+    const pair = await record.client.login({ body: { email: typed, password: input.password } });
+    const session = await sessionFrom(record, pair, input.remember, typed, issuer);
+    const keepInKeychain = input.remember && deps.secrets.available;
+    session.remember = keepInKeychain;
+    const formerlyRemembered = record.rememberedEmail;
+    await install(record, session);
+    record.restorePending = false;
+    if (input.remember) {
+      record.rememberedEmail = session.email;
+      if (keepInKeychain) {
+        await write(secretKeys.rememberedEmail(environmentId), session.email);
+        await storeRefreshToken(record, session);
+      }
+    } else {
+      record.rememberedEmail = undefined;
+      await forget(secretKeys.rememberedEmail(environmentId));
+      await forget(secretKeys.refreshToken(environmentId, session.origin, session.email));
+    }
+    if (formerlyRemembered !== undefined && formerlyRemembered !== record.rememberedEmail) {
+      await forget(secretKeys.refreshToken(environmentId, session.origin, formerlyRemembered));
+    }
+    log.info('signed in', { environmentId, remember: keepInKeychain });
+    changed(record);
+    return stateOf(record);
+  }
+
   // ── The manager ───────────────────────────────────────────────────────────────────────────
 
   return {
@@ -582,39 +624,23 @@ export function createSessionManager(deps: SessionDeps): SessionManager {
       return record ? stateOf(record) : { environmentId: '', status: 'signedOut' };
     },
 
-    async signIn(input) {
-      const record = requireActive();
-      const environmentId = record.environment.id;
-      const typed = input.email.trim();
-      const issuer = {
-        origin: credentialOrigin(record.environment),
-        issuedAt: record.environment.baseUrl,
-      };
-      // A wrong password is ApiError 'api' 401 with the server's message: the renderer shows it.
-      const pair = await record.client.login({ body: { email: typed, password: input.password } });
-      const session = await sessionFrom(record, pair, input.remember, typed, issuer);
-      const keepInKeychain = input.remember && deps.secrets.available;
-      session.remember = keepInKeychain;
-      const formerlyRemembered = record.rememberedEmail;
-      await install(record, session);
-      record.restorePending = false;
-      if (input.remember) {
-        record.rememberedEmail = session.email;
-        if (keepInKeychain) {
-          await write(secretKeys.rememberedEmail(environmentId), session.email);
-          await storeRefreshToken(record, session);
+    signIn(input) {
+      return signInAt(requireActive(), input);
+    },
+
+    async sessionOf(environment) {
+      const record = recordFor(environment);
+      if (!record.session) {
+        if (deps.secrets.available) {
+          record.rememberedEmail = await read(secretKeys.rememberedEmail(environment.id));
         }
-      } else {
-        record.rememberedEmail = undefined;
-        await forget(secretKeys.rememberedEmail(environmentId));
-        await forget(secretKeys.refreshToken(environmentId, session.origin, session.email));
+        await restore(record);
       }
-      if (formerlyRemembered !== undefined && formerlyRemembered !== record.rememberedEmail) {
-        await forget(secretKeys.refreshToken(environmentId, session.origin, formerlyRemembered));
-      }
-      log.info('signed in', { environmentId, remember: keepInKeychain });
-      changed(record);
       return stateOf(record);
+    },
+
+    signInTo(environment, input) {
+      return signInAt(recordFor(environment), input);
     },
 
     async signOut() {

@@ -26,6 +26,9 @@ import itCommissioning from './it/commissioning.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import deCommon from './de/common.json' with { type: 'json' };
 import itCommon from './it/common.json' with { type: 'json' };
+import enComparison from './en/comparison.json' with { type: 'json' };
+import deComparison from './de/comparison.json' with { type: 'json' };
+import itComparison from './it/comparison.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import deDashboard from './de/dashboard.json' with { type: 'json' };
 import itDashboard from './it/dashboard.json' with { type: 'json' };
@@ -68,9 +71,15 @@ import itShell from './it/shell.json' with { type: 'json' };
 import enSignIn from './en/signIn.json' with { type: 'json' };
 import deSignIn from './de/signIn.json' with { type: 'json' };
 import itSignIn from './it/signIn.json' with { type: 'json' };
+import enSupport from './en/support.json' with { type: 'json' };
+import deSupport from './de/support.json' with { type: 'json' };
+import itSupport from './it/support.json' with { type: 'json' };
 import enVendors from './en/vendors.json' with { type: 'json' };
 import deVendors from './de/vendors.json' with { type: 'json' };
 import itVendors from './it/vendors.json' with { type: 'json' };
+import enWiring from './en/wiring.json' with { type: 'json' };
+import deWiring from './de/wiring.json' with { type: 'json' };
+import itWiring from './it/wiring.json' with { type: 'json' };
 
 /**
  * Every message of PlantDesk, the renderer's and the main process's, by language and then by
@@ -89,6 +98,7 @@ const en = {
   checks: enChecks,
   commissioning: enCommissioning,
   common: enCommon,
+  comparison: enComparison,
   dashboard: enDashboard,
   devices: enDevices,
   drafts: enDrafts,
@@ -103,7 +113,9 @@ const en = {
   sensors: enSensors,
   shell: enShell,
   signIn: enSignIn,
+  support: enSupport,
   vendors: enVendors,
+  wiring: enWiring,
 };
 
 export type MessageSchema = typeof en;
@@ -121,6 +133,7 @@ const de: SameKeys<MessageSchema> = {
   checks: deChecks,
   commissioning: deCommissioning,
   common: deCommon,
+  comparison: deComparison,
   dashboard: deDashboard,
   devices: deDevices,
   drafts: deDrafts,
@@ -135,7 +148,9 @@ const de: SameKeys<MessageSchema> = {
   sensors: deSensors,
   shell: deShell,
   signIn: deSignIn,
+  support: deSupport,
   vendors: deVendors,
+  wiring: deWiring,
 };
 
 const it: SameKeys<MessageSchema> = {
@@ -148,6 +163,7 @@ const it: SameKeys<MessageSchema> = {
   checks: itChecks,
   commissioning: itCommissioning,
   common: itCommon,
+  comparison: itComparison,
   dashboard: itDashboard,
   devices: itDevices,
   drafts: itDrafts,
@@ -162,7 +178,9 @@ const it: SameKeys<MessageSchema> = {
   sensors: itSensors,
   shell: itShell,
   signIn: itSignIn,
+  support: itSupport,
   vendors: itVendors,
+  wiring: itWiring,
 };
 
 export const MESSAGES: Readonly<Record<AppLocale, SameKeys<MessageSchema>>> = { en, de, it };

@@ -9,6 +9,7 @@ import type {
   Envelope,
   EventName,
   Events,
+  FieldRefusal,
   NotePhotoInput,
   NoteStep,
   NotesSubject,
@@ -38,6 +39,8 @@ export class PlantDeskError extends Error {
   readonly status: number | undefined;
   readonly error: string | undefined;
   readonly path: string | undefined;
+  /** The fields a refusal is about, when the server lists them. */
+  readonly fieldErrors: readonly FieldRefusal[];
 
   constructor(serialized: SerializedError) {
     super(serialized.message);
@@ -46,6 +49,7 @@ export class PlantDeskError extends Error {
     this.status = serialized.status;
     this.error = serialized.error;
     this.path = serialized.path;
+    this.fieldErrors = serialized.fieldErrors ?? [];
   }
 }
 

@@ -4,6 +4,8 @@ import { type AppLocale, SOURCE_LOCALE } from '../../i18n/locales.ts';
 import { MESSAGES, type MessageSchema } from '../../i18n/messages/index.ts';
 import { formattersFor, type Formatters } from '../../i18n/format.ts';
 import type { Translate } from '../../i18n/translator.ts';
+import { wordsOf, type StoredText } from '../../i18n/text.ts';
+import { appNow } from './clock.ts';
 
 /**
  * The renderer's vue-i18n: one instance for the app, Composition API only. Components take `t`
@@ -48,3 +50,11 @@ export const translate: Translate = (key, named = {}, plural) =>
   plural === undefined
     ? i18n.global.t(key as never, { ...named })
     : i18n.global.t(key as never, { ...named }, plural);
+
+/**
+ * A text handed on as a message key and raw figures (a wiring check's finding, i18n/text.ts) in
+ * the chosen language; called at render, so that it follows a change of language.
+ */
+export function words(text: StoredText): string {
+  return wordsOf(text, { t: translate, locale: currentLocale(), now: appNow() });
+}

@@ -91,6 +91,13 @@ const routes: RouteRecordRaw[] = [
             props: true,
             meta: { breadcrumb: 'shell.breadcrumbs.vendors' },
           },
+          {
+            path: 'compare',
+            name: 'plantComparison',
+            component: () => import('./views/EnvironmentComparisonView.vue'),
+            props: true,
+            meta: { breadcrumb: 'comparison.breadcrumb' },
+          },
         ],
       },
     ],
@@ -156,6 +163,13 @@ const routes: RouteRecordRaw[] = [
     component: () => import('./views/EnvironmentsView.vue'),
     meta: { breadcrumb: 'shell.breadcrumbs.environments', section: 'environments', public: true },
   },
+  {
+    // Help and support: the app-wide support bundle, also before signing in.
+    path: '/support',
+    name: 'support',
+    component: () => import('./views/SupportView.vue'),
+    meta: { breadcrumb: 'shell.breadcrumbs.support', section: 'support', public: true },
+  },
   { path: '/:unknown(.*)*', redirect: { name: 'fleet' } },
 ];
 
@@ -185,6 +199,7 @@ declare module 'vue-router' {
      * account (after a restart without the server, its drafts are still that account's).
      */
     drafts?: boolean;
-    section?: 'fleet' | 'alerts' | 'plants' | 'commission' | 'catalogs' | 'environments';
+    section?:
+      'fleet' | 'alerts' | 'plants' | 'commission' | 'catalogs' | 'environments' | 'support';
   }
 }

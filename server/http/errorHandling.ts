@@ -6,7 +6,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import { servedRoutes } from '../../api/index.ts';
+import { servedRoutes, type FieldError } from '../../api/index.ts';
 import { ApiError, errorBody, pathOf, reasonPhrase } from './errors.ts';
 import { drainRequestBody } from './drainBody.ts';
 import { logRequest } from './requestLog.ts';
@@ -25,7 +25,15 @@ export function installErrorHandling(
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') await drainRequestBody(request.raw);
     if (error instanceof ApiError) {
-      return sendError(reply, request, now, error.status, error.message, error.headers);
+      return sendError(
+        reply,
+        request,
+        now,
+        error.status,
+        error.message,
+        error.headers,
+        error.fieldErrors,
+      );
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       // Fastify's 415 for a Content-Type it cannot parse: bodies are read as JSON whatever
@@ -81,12 +89,13 @@ function sendError(
   status: number,
   message: string,
   headers: Record<string, string> = {},
+  fieldErrors: readonly FieldError[] = [],
 ): FastifyReply {
   return reply
     .code(status)
     .headers(headers)
     .type('application/json; charset=utf-8')
-    .send(errorBody(status, message, request.url, now()));
+    .send(errorBody(status, message, request.url, now(), fieldErrors));
 }
 
 function isStackOverflow(error: unknown): boolean {

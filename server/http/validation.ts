@@ -13,10 +13,9 @@ export function parseInput<T extends z.ZodType>(
   if (!result.success) throw validationError(result.error, location, value);
   const nulAt = pathOfNul(result.data);
   if (nulAt !== undefined) {
-    const field = nulAt.length > 0 ? ` '${nulAt.join('.')}'` : '';
-    throw badRequest(
-      `Invalid ${LOCATION_NAMES[location]}${field}: text must not contain the NUL character (U+0000)`,
-    );
+    const path = nulAt.join('.');
+    const message = `Invalid ${LOCATION_NAMES[location]}${path ? ` '${path}'` : ''}: text must not contain the NUL character (U+0000)`;
+    throw badRequest(message, path ? [{ field: path, message }] : []);
   }
   return result.data;
 }
@@ -51,8 +50,14 @@ function pathOfNul(value: unknown): (string | number)[] | undefined {
 
 function validationError(error: z.ZodError, location: InputLocation, value: unknown): ApiError {
   if (location === 'body' && value === undefined) return badRequest('Request body is required');
-  const details = error.issues.slice(0, 5).map((issue) => describeIssue(issue, location));
-  return badRequest(details.join('; '));
+  const issues = error.issues.slice(0, 5);
+  const details = issues.map((issue) => describeIssue(issue, location));
+  const fieldErrors = issues.flatMap((issue, index) =>
+    issue.path.length > 0
+      ? [{ field: issue.path.map(String).join('.'), message: details[index]! }]
+      : [],
+  );
+  return badRequest(details.join('; '), fieldErrors);
 }
 
 const LOCATION_NAMES: Record<InputLocation, string> = {

@@ -1,19 +1,17 @@
 import { DateTime, IANAZone } from 'luxon';
+import { offsetMinutesAt } from '../measurements/metrics/localTime.ts';
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
 export const MINUTES_PER_DAY = 1440;
-const SLOT_MS = 900_000;
-const MAX_CACHED_SLOTS = 20_000;
-
 /**
  * Local wall-clock time of one plant, for the parts of the simulation people drive (cooking at
- * noon, the car arriving at 18:30, hot water at 06:30). Offsets come from Luxon and are cached
- * per 15-minute slot: every zone's transitions fall on 15-minute boundaries of UTC.
+ * noon, the car arriving at 18:30, hot water at 06:30). Offsets are the metrics' own
+ * (`offsetMinutesAt`: remembered per UTC day, the instant of a change found by bisection), since
+ * not every zone changes on a quarter hour of UTC: St John's changed at 03:31 UTC in 2010.
  */
 export class PlantClock {
   readonly #zone: IANAZone;
-  readonly #offsets = new Map<number, number>();
 
   constructor(timezone: string) {
     const zone = IANAZone.create(timezone);
@@ -22,14 +20,7 @@ export class PlantClock {
 
   /** Minutes to add to UTC to get local time at `ms`. */
   offsetMinutes(ms: number): number {
-    const slot = Math.floor(ms / SLOT_MS);
-    let offset = this.#offsets.get(slot);
-    if (offset === undefined) {
-      if (this.#offsets.size >= MAX_CACHED_SLOTS) this.#offsets.clear();
-      offset = this.#zone.offset(slot * SLOT_MS);
-      this.#offsets.set(slot, offset);
-    }
-    return offset;
+    return offsetMinutesAt(this.#zone.name, ms);
   }
 
   /** Days since 1970-01-01 of the local date at `ms`. */

@@ -122,6 +122,13 @@ describe("an organization's own entries", () => {
     expect(expectErrorBody(sensor, 422).message).toBe(
       `sensorTypeUuid ${sensorType.body.sensorTypeUuid} does not name a sensor type`,
     );
+    // The field at fault, by name (extension): clients place the refusal without reading it.
+    expect(sensor.body.errors).toEqual([
+      {
+        field: 'sensorTypeUuid',
+        message: `sensorTypeUuid ${sensorType.body.sensorTypeUuid} does not name a sensor type`,
+      },
+    ]);
     const signature = await post('/load-signatures', tokens.rival, { code: 'RIVAL_PROFILE' });
     expect(signature.status).toBe(201);
     const device = await post(`/plants/${demoPlant}/devices`, tokens.admin, {

@@ -145,6 +145,35 @@ describe('request bodies', () => {
   });
 
   test.each([
+    ['{"name":"x","__proto__":{"polluted":true}}', '__proto__'],
+    ['{"name":"x","metadata":{"constructor":{"prototype":{"polluted":true}}}}', 'constructor'],
+  ])(
+    'a body with a prototype-poisoning key (%s) is a 400, and no prototype changes',
+    async (rawBody) => {
+      const response = await server.request('POST', '/plants', {
+        token: admin,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+      const body = expectErrorBody(response, 400, '/plants');
+      expect(body.message).toBe(
+        'Malformed JSON request body: Object contains forbidden prototype property',
+      );
+      expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    },
+  );
+
+  test('"constructor" as an ordinary key (no prototype under it) is still accepted', async () => {
+    const response = await server.request('POST', '/plants', {
+      token: admin,
+      rawBody: JSON.stringify(newPlantBody({ metadata: { constructor: 'Acme' } })),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(201);
+    expect(response.body.metadata).toEqual({ constructor: 'Acme' });
+  });
+
+  test.each([
     'text/plain',
     'text/plain; charset=utf-8',
     'application/octet-stream',
@@ -209,6 +238,32 @@ describe('request bodies', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(expectErrorBody(response, 400).message).toContain(text);
+  });
+
+  test('each invalid field is listed in `errors` with its own message (extension)', async () => {
+    const response = await server.request('POST', '/plants', {
+      token: admin,
+      body: newPlantBody({
+        name: '',
+        location: { latitude: 91, longitude: 7.69, timezone: 'Europe/Rome' },
+      }),
+    });
+    const body = expectErrorBody(response, 400, '/plants') as ReturnType<typeof expectErrorBody> & {
+      errors?: { field: string; message: string }[];
+    };
+    expect(body.errors?.map((error) => error.field).sort()).toEqual(['location.latitude', 'name']);
+    // `message` is the same refusals joined, for clients that read only the specification's body.
+    expect(body.message).toBe(body.errors!.map((error) => error.message).join('; '));
+    for (const error of body.errors!) expect(error.message).toContain(`'${error.field}'`);
+  });
+
+  test('a refusal about no field in particular has no `errors`', async () => {
+    const response = await server.request('POST', '/plants', {
+      token: admin,
+      rawBody: '[]',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(expectErrorBody(response, 400)).not.toHaveProperty('errors');
   });
 
   describe('with a small body limit', () => {

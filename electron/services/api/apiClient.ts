@@ -311,7 +311,7 @@ function interpret(
   // Zod objects drop keys they do not know: a newer server's extra fields are tolerated.
   const parsed = route.response.safeParse(json);
   if (!parsed.success) {
-    throw ApiError.invalidResponse(label, describeZodIssues(parsed.error), status, t);
+    throw ApiError.invalidResponse(label, describeZodIssues(parsed.error, t), status, t);
   }
   return parsed.data;
 }

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { reasonPhrases } from '../../../api/statusPhrases.ts';
 import { localeOf, type Translate } from '../../../i18n/translator.ts';
 import { formatDuration } from '../../../i18n/format.ts';
-import type { SerializedError } from '../../ipc/contract.ts';
+import { zodIssueText } from '../../../i18n/zodIssueText.ts';
+import type { FieldRefusal, SerializedError } from '../../ipc/contract.ts';
 import { ENGLISH } from '../hostText.ts';
 
 export type ApiErrorKind = SerializedError['kind'];
@@ -29,6 +30,7 @@ export interface ApiErrorFields {
   status?: number;
   error?: string;
   path?: string;
+  fieldErrors?: FieldRefusal[];
   cause?: unknown;
 }
 
@@ -42,6 +44,8 @@ export class ApiError extends Error {
   readonly status: number | undefined;
   readonly error: string | undefined;
   readonly path: string | undefined;
+  /** The fields the refusal is about, when the server's body lists them (`errors`). */
+  readonly fieldErrors: FieldRefusal[] | undefined;
 
   constructor(kind: ApiErrorKind, message: string, fields: ApiErrorFields = {}) {
     super(message, fields.cause === undefined ? undefined : { cause: fields.cause });
@@ -50,6 +54,7 @@ export class ApiError extends Error {
     this.status = fields.status;
     this.error = fields.error;
     this.path = fields.path;
+    this.fieldErrors = fields.fieldErrors;
   }
 
   toSerialized(): SerializedError {
@@ -57,6 +62,7 @@ export class ApiError extends Error {
     if (this.status !== undefined) serialized.status = this.status;
     if (this.error !== undefined) serialized.error = this.error;
     if (this.path !== undefined) serialized.path = this.path;
+    if (this.fieldErrors !== undefined) serialized.fieldErrors = this.fieldErrors;
     return serialized;
   }
 
@@ -72,6 +78,7 @@ export class ApiError extends Error {
         status: body.status ?? response.status,
         error: body.error ?? phrase,
         path: body.path ?? request.path,
+        ...(body.fieldErrors && { fieldErrors: body.fieldErrors }),
       });
     }
     const location = headerValue(response.headers, 'location');
@@ -145,14 +152,20 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** "content.0.name: Invalid input: expected string, received undefined" (first three issues). */
-export function describeZodIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 3).map((issue) => {
-    const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-    return `${where}${issue.message}`;
-  });
-  const more = error.issues.length > 3 ? ` (and ${error.issues.length - 3} more)` : '';
-  return shown.join('; ') + more;
+/**
+ * "content.0.name: Required" (the first three issues) in the language of `t`: the schemas speak
+ * English, and i18n/zodIssueText.ts says what each issue code means, as the forms do.
+ */
+export function describeZodIssues(error: z.ZodError, t = ENGLISH): string {
+  const shown = error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const where = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+      return `${where}${zodIssueText(issue, t, localeOf(t))}`;
+    })
+    .join('; ');
+  const more = error.issues.length - 3;
+  return more > 0 ? t('host.api.moreIssues', { detail: shown, n: more }, more) : shown;
 }
 
 interface LooseErrorBody {
@@ -160,6 +173,24 @@ interface LooseErrorBody {
   status?: number;
   error?: string;
   path?: string;
+  fieldErrors?: FieldRefusal[];
+}
+
+/** At most this many field errors are kept: a form has a few dozen fields at most. */
+const MAX_FIELD_ERRORS = 50;
+
+/** The body's `errors` (our server's extension), keeping only well-formed entries. */
+function fieldErrorsOf(errors: unknown): FieldRefusal[] | undefined {
+  if (!Array.isArray(errors)) return undefined;
+  const kept: FieldRefusal[] = [];
+  for (const entry of errors.slice(0, MAX_FIELD_ERRORS) as unknown[]) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { field, message } = entry as Record<string, unknown>;
+    if (typeof field === 'string' && field !== '' && typeof message === 'string') {
+      kept.push({ field, message });
+    }
+  }
+  return kept.length > 0 ? kept : undefined;
 }
 
 /** The specification's error body, read leniently: only `message` is required to trust it. */
@@ -180,6 +211,7 @@ function errorBodyOf(data: unknown): LooseErrorBody | undefined {
     status: Number.isInteger(body.status) ? (body.status as number) : undefined,
     error: typeof body.error === 'string' ? body.error : undefined,
     path: typeof body.path === 'string' ? body.path : undefined,
+    fieldErrors: fieldErrorsOf(body.errors),
   };
 }
 

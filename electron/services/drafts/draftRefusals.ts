@@ -1,4 +1,4 @@
-import { fieldForMessage } from '../../../api/errorFields.ts';
+import { fieldForMessage, fieldForPath } from '../../../api/errorFields.ts';
 import type { DraftRefusal, DraftSection } from '../../ipc/contract.ts';
 import { ApiError } from '../api/apiError.ts';
 
@@ -82,21 +82,36 @@ export function isRefusal(error: unknown): error is ApiError {
   );
 }
 
-/** One refusal per detail: a 400 lists several, separated by "; ". */
+/** The draft's field a server's field path names (its own, or the server's name for it). */
+export function draftFieldOfPath(path: string, fields: readonly string[]): string | undefined {
+  const alias = SERVER_ALIASES[path];
+  if (alias !== undefined && fields.includes(alias)) return alias;
+  return fieldForPath(path, fields);
+}
+
+/**
+ * One refusal per field the server lists (`errors`, our server's extension), else per detail of
+ * its message: a 400 lists several, separated by "; ".
+ */
 export function refusalsOf(
   error: ApiError,
   where: { section: DraftSection; key?: string },
   fields: readonly string[],
 ): DraftRefusal[] {
-  const details = error.status === 400 ? error.message.split('; ').filter(Boolean) : [];
-  return (details.length > 0 ? details : [error.message]).map((message) => {
-    const field = draftFieldOf(message, fields);
-    return {
-      ...where,
-      ...(field !== undefined && { field }),
-      kind: 'refused',
-      message,
-      ...(error.status !== undefined && { status: error.status }),
-    };
+  const refusal = (message: string, field: string | undefined): DraftRefusal => ({
+    ...where,
+    ...(field !== undefined && { field }),
+    kind: 'refused',
+    message,
+    ...(error.status !== undefined && { status: error.status }),
   });
+  if (error.fieldErrors !== undefined && error.fieldErrors.length > 0) {
+    return error.fieldErrors.map(({ field, message }) =>
+      refusal(message, draftFieldOfPath(field, fields)),
+    );
+  }
+  const details = error.status === 400 ? error.message.split('; ').filter(Boolean) : [];
+  return (details.length > 0 ? details : [error.message]).map((message) =>
+    refusal(message, draftFieldOf(message, fields)),
+  );
 }

@@ -33,7 +33,8 @@ export const isNotServed = (error: unknown) =>
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function allPages<T>(
+/** Every page of a list, read one after the other. */
+export async function allPages<T>(
   read: (page: number) => Promise<{ content: T[]; page: { totalPages: number } }>,
 ): Promise<T[]> {
   const first = await read(0);

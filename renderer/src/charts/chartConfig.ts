@@ -5,7 +5,7 @@ import type { Translate } from '../../../i18n/translator.ts';
 import { currentLocale, translate } from '../i18n.ts';
 import { NAMED_ROLES, colorForRole, withAlpha, type ChartPalette } from './theme.ts';
 import { formatInZone, type LabelGranularity } from './time.ts';
-import { timeTicks } from './timeTicks.ts';
+import { DAY_MONTH, timeTicks } from './timeTicks.ts';
 import type { ChartPoint, ChartSeries } from './types.ts';
 import { formatValue } from './units.ts';
 
@@ -234,8 +234,9 @@ export function buildChartOptions(input: TimeChartConfigInput): ChartOptions<'li
             second: 'HH:mm:ss',
             minute: 'HH:mm',
             hour: 'HH:mm',
-            day: 'd LLL',
-            week: 'd LLL',
+            // Bars label their own days: the month in the language, as each writes a date.
+            day: DAY_MONTH[locale],
+            week: DAY_MONTH[locale],
             month: 'LLL yyyy',
             quarter: 'LLL yyyy',
             year: 'yyyy',

@@ -116,7 +116,7 @@ function isMajor(tick: DateTime, step: Step): boolean {
 }
 
 /** A day and its month as each language writes them on an axis: `29 Mar`, `29. Mär`, `29 mar`. */
-const DAY_MONTH: Record<AppLocale, string> = { en: 'd LLL', de: 'd. LLL', it: 'd LLL' };
+export const DAY_MONTH: Record<AppLocale, string> = { en: 'd LLL', de: 'd. LLL', it: 'd LLL' };
 
 function labelOf(tick: DateTime, step: Step, major: boolean, locale: AppLocale): string {
   const dayMonth = DAY_MONTH[locale];

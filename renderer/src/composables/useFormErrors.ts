@@ -3,7 +3,7 @@ import { fieldForMessage, fieldForPath } from '../../../api/errorFields.ts';
 import { PlantDeskError } from '../bridge.ts';
 import { SOURCE_LOCALE } from '../../../i18n/locales.ts';
 import { currentLocale, translate } from '../i18n.ts';
-import { zodIssueText, type ZodLikeIssue } from './zodIssueText.ts';
+import { zodIssueText, type ZodLikeIssue } from '../../../i18n/zodIssueText.ts';
 
 // Also the host's (electron/services/drafts), hence in api/; re-exported for the screens.
 export { fieldForMessage, fieldForPath };
@@ -60,8 +60,9 @@ function isFieldRefusal(caught: PlantDeskError): boolean {
  * A form's error messages: one per field (`errors.name`) and one for the form (`formError`).
  * `fromZod` shows the contract schema's verdict before sending, in the user's language;
  * `fromServer` shows the server's
- * answer, on the field its message names when it names one (a 400's several "; "-separated
- * details each on their field), else above the form. Both replace what was shown.
+ * answer on the fields it lists (`errors`, our server's extension); from a server without that
+ * list, on the field its message names when it names one (a 400's several "; "-separated details
+ * each on their field); else above the form. Both replace what was shown.
  */
 export function useFormErrors<F extends string>(fields: readonly F[]) {
   // Cast once: Vue's Reactive<> of a generic record cannot be indexed by F.
@@ -103,6 +104,15 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
       caught.kind === 'api' && caught.status === 400
         ? caught.message.split('; ').filter(Boolean)
         : [caught.message];
+    if (caught.fieldErrors.length > 0) {
+      for (const refusal of caught.fieldErrors) {
+        put(fieldForPath(refusal.field, fields), refusal.message);
+      }
+      // What the list leaves out (a refusal of the whole body) still shows, above the form.
+      const listed = new Set(caught.fieldErrors.map((refusal) => refusal.message));
+      for (const part of parts) if (!listed.has(part)) put(undefined, part);
+      return;
+    }
     for (const part of parts) put(fieldForMessage(part, fields), part);
   }
 

@@ -1,5 +1,6 @@
 import { computed, toValue, type MaybeRefOrGetter } from 'vue';
 import { isIanaTimeZone } from '../../../api/schemas/timezone.ts';
+import { offsetLabel } from '../charts/time.ts';
 import { appDate } from '../clock.ts';
 
 /** One choice of the time-zone select: the IANA name, and the name with its current offset. */
@@ -77,17 +78,16 @@ export function runtimeTimeZones(): readonly string[] {
 
 const offsetCache = new Map<string, string>();
 
-/** `GMT+01:00` for Europe/Rome in winter: the offset now, to tell similar names apart. */
+/**
+ * `UTC+01:00` for Europe/Rome in winter: the offset now, to tell similar names apart, worded as
+ * every other offset on screen (charts/time.ts), not Intl's `GMT+01:00`.
+ */
 export function currentOffset(zone: string, now = appDate()): string {
   const cached = offsetCache.get(zone);
   if (cached !== undefined) return cached;
   let offset: string;
   try {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      timeZoneName: 'longOffset',
-    }).formatToParts(now);
-    offset = parts.find((part) => part.type === 'timeZoneName')?.value ?? '';
+    offset = offsetLabel(zone, now.getTime());
   } catch {
     offset = '';
   }

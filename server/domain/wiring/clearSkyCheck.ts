@@ -2,7 +2,17 @@ import { createPvModel } from '../clearSkyPv.ts';
 import { solarPosition } from '../solarPosition.ts';
 import { flowSamples, gridInstants, knownValues, meanOf } from './series.ts';
 import type { WiringCheckResult, WiringInput } from './types.ts';
-import { figure, formatPower, quoted, result, watts } from './wording.ts';
+import {
+  figure,
+  FIX_FIRST,
+  notJudgedWhile,
+  number,
+  power,
+  quoted,
+  result,
+  say,
+  watts,
+} from './wording.ts';
 
 /**
  * Production against what a clear sky allows for the plant's location, orientation and peak
@@ -59,13 +69,7 @@ export function productionVsClearSky(
 ): WiringCheckResult {
   const pv = input.plant.pv;
   if (!pv) {
-    return result(
-      'productionVsClearSky',
-      'notApplicable',
-      null,
-      [],
-      'The plant has no PV settings, so there is no expectation to compare with.',
-    );
+    return result('productionVsClearSky', 'notApplicable', null, [], say('wiring.clearSky.noPv'));
   }
   const production = flowSamples(input, 'PRODUCTION');
   if (!production) {
@@ -74,7 +78,7 @@ export function productionVsClearSky(
       'notApplicable',
       null,
       [],
-      'Production is not measured, or its readings cannot be read.',
+      say('wiring.clearSky.notMeasured'),
     );
   }
   const subject = production.sensors.length === 1 ? production.sensors[0]! : null;
@@ -85,8 +89,8 @@ export function productionVsClearSky(
       'notApplicable',
       subject,
       [],
-      `Not judged while ${suspected.map((sensor) => quoted(sensor.name)).join(', ')} is found wrong by another check.`,
-      'Fix that first, then run the checks again.',
+      notJudgedWhile(suspected),
+      FIX_FIRST,
     );
   }
   const expected = clearSkyExpectationW(input)!;
@@ -95,26 +99,29 @@ export function productionVsClearSky(
   const measured = knownValues(production.samples);
   const measuredMean = meanOf(production.samples);
   const figures = [
-    watts('production, mean', measuredMean),
-    watts('production, highest', measured.length > 0 ? Math.max(...measured) : null),
-    watts('clear-sky expectation, mean', expected),
+    watts(say('wiring.figures.productionMean'), measuredMean),
+    watts(
+      say('wiring.figures.productionHighest'),
+      measured.length > 0 ? Math.max(...measured) : null,
+    ),
+    watts(say('wiring.figures.clearSkyMean'), expected),
     figure(
-      'production ÷ clear sky',
+      say('wiring.figures.productionOverClearSky'),
       measuredMean === null || expected <= 0 ? null : measuredMean / expected,
       '×',
       2,
     ),
-    figure('sun elevation now', elevation, '°', 1),
-    figure('peak power', pv.peakPowerKw, 'kWp', 2),
+    figure(say('wiring.figures.sunElevation'), elevation, '°', 1),
+    figure(say('wiring.figures.peakPower'), pv.peakPowerKw, 'kWp', 2),
   ];
-  const name = subject ? quoted(subject.name) : 'Production';
+  const name = subject ? quoted(subject.name) : say('wiring.clearSky.production');
   if (measuredMean === null) {
     return result(
       'productionVsClearSky',
       'notApplicable',
       subject,
       figures,
-      'Production has no reading in the window.',
+      say('wiring.clearSky.noReading'),
     );
   }
   const allowed = CLEAR_SKY_ENHANCEMENT * expected + ABOVE_ALLOWANCE_PEAK_SHARE * peakW;
@@ -127,11 +134,15 @@ export function productionVsClearSky(
       subject,
       figures,
       night
-        ? `${name} reads ${formatPower(measuredMean)} with the sun below the horizon.`
-        : `${name} reads ${formatPower(measuredMean)}, ${ratio.toFixed(1)}× the ${formatPower(expected)} a clear sky allows for ${pv.peakPowerKw} kWp now.`,
-      night
-        ? 'Check that the sensor measures the PV, and that its readings carry the right time (a logger clock in local time sent as UTC).'
-        : "Check the meter's unit (W or kW) and the plant's peak power in the PV settings.",
+        ? say('wiring.clearSky.night', { name, power: power(measuredMean) })
+        : say('wiring.clearSky.above', {
+            name,
+            power: power(measuredMean),
+            ratio: number(ratio, 1, 1),
+            expected: power(expected),
+            peak: number(pv.peakPowerKw, 2),
+          }),
+      say(night ? 'wiring.clearSky.nightAction' : 'wiring.clearSky.aboveAction'),
     );
   }
   if (elevation < DAYLIGHT_SUN_ELEVATION_DEG || expected < DAYLIGHT_MIN_PEAK_SHARE * peakW) {
@@ -140,8 +151,8 @@ export function productionVsClearSky(
       'notApplicable',
       subject,
       figures,
-      `The sun is too low to judge production (${elevation.toFixed(0)}° elevation; clear sky allows ${formatPower(expected)}).`,
-      'Run the checks again in daylight.',
+      say('wiring.clearSky.lowSun', { elevation: number(elevation), expected: power(expected) }),
+      say('wiring.clearSky.inDaylight'),
     );
   }
   const highest = Math.max(...measured);
@@ -151,8 +162,8 @@ export function productionVsClearSky(
       'fail',
       subject,
       figures,
-      `${name} reads at most ${formatPower(highest)} while a clear sky allows ${formatPower(expected)} now: even an overcast sky gives more.`,
-      "Check the inverter's display and its AC breaker (disconnected or tripped); if snow covers the modules, check again when it is gone.",
+      say('wiring.clearSky.nothing', { name, highest: power(highest), expected: power(expected) }),
+      say('wiring.clearSky.nothingAction'),
     );
   }
   return result(
@@ -160,6 +171,11 @@ export function productionVsClearSky(
     'pass',
     subject,
     figures,
-    `${name} reads ${formatPower(measuredMean)}, ${((measuredMean / expected) * 100).toFixed(0)} % of the ${formatPower(expected)} a clear sky allows now (clouds lower it).`,
+    say('wiring.clearSky.pass', {
+      name,
+      power: power(measuredMean),
+      share: { percent: measuredMean / expected },
+      expected: power(expected),
+    }),
   );
 }

@@ -1,6 +1,7 @@
 import { wattsPerUnit } from './series.ts';
+import type { StoredText } from '../../../i18n/text.ts';
 import type { Figure, Reading } from './types.ts';
-import { formatPower, quoted, watts } from './wording.ts';
+import { power, quoted, say, watts } from './wording.ts';
 
 /**
  * The guided direction test: no reading tells a grid or consumption meter's direction for
@@ -44,8 +45,10 @@ export interface DirectionTestResult {
   /** The `signInverted` setting the meter should have; null when the test did not tell. */
   signInverted: boolean | null;
   figures: Figure[];
-  finding: string;
-  action: string;
+  /** Message keys with their figures, worded where shown (wordsOf, i18n/text.ts). */
+  finding: StoredText;
+  /** The empty string when nothing is to be done. */
+  action: StoredText;
 }
 
 /** The change must be at least this large to stand out from a household's own variation. */
@@ -74,11 +77,6 @@ function expectedDeltaW(change: DirectionChange, flow: DirectionTestMeter['flow'
   return flow === 'GRID' ? change.powerW : 0;
 }
 
-const CHANGE_WORDS: Record<DirectionChange['kind'], string> = {
-  loadSwitchedOn: 'switching the load on',
-  pvSwitchedOff: 'switching the PV off',
-};
-
 /** Concludes, per meter, whether it responded to the change as mounted, reversed, or not. */
 export function directionTest(input: DirectionTestInput): DirectionTestResult[] {
   const { change } = input;
@@ -91,16 +89,18 @@ export function directionTest(input: DirectionTestInput): DirectionTestResult[] 
     const after = factor === null ? null : stretch(meter.after, factor);
     const measured = before && after ? after.mean - before.mean : null;
     const figures = [
-      watts('before, mean', before?.mean ?? null),
-      watts('after, mean', after?.mean ?? null),
-      watts('change measured', measured),
-      watts('change expected', expected),
+      watts(say('wiring.figures.beforeMean'), before?.mean ?? null),
+      watts(say('wiring.figures.afterMean'), after?.mean ?? null),
+      watts(say('wiring.figures.changeMeasured'), measured),
+      watts(say('wiring.figures.changeExpected'), expected),
       watts(
-        'spread before/after (standard deviation)',
+        say('wiring.figures.spread'),
         before && after ? Math.max(before.spread, after.spread) : null,
       ),
     ];
-    const inconclusive = (finding: string, action: string): DirectionTestResult => ({
+    const sensor = quoted(meter.name);
+    const when = say(`wiring.direction.when.${change.kind}`);
+    const inconclusive = (finding: StoredText, action: StoredText): DirectionTestResult => ({
       ...base,
       outcome: 'inconclusive',
       signInverted: null,
@@ -110,34 +110,39 @@ export function directionTest(input: DirectionTestInput): DirectionTestResult[] 
     });
     if (factor === null) {
       return inconclusive(
-        `${quoted(meter.name)} does not report power in W or kW.`,
-        'Test a power meter.',
+        say('wiring.direction.notPower', { sensor }),
+        say('wiring.direction.testPowerMeter'),
       );
     }
     if (expected === 0) {
       return inconclusive(
-        `${CHANGE_WORDS[change.kind]} does not change what ${quoted(meter.name)} measures (consumption does not depend on the PV).`,
-        'Test the consumption meter by switching a known load on.',
+        say(`wiring.direction.unchanged.${change.kind}`, { sensor }),
+        say('wiring.direction.testConsumption'),
       );
     }
     if (Math.abs(expected) < DIRECTION_TEST_MIN_W) {
       return inconclusive(
-        `A change of ${formatPower(expected)} is too small to stand out.`,
-        `Use a load of at least ${DIRECTION_TEST_MIN_W} W (a kettle, a heater).`,
+        say('wiring.direction.tooSmall', { expected: power(expected) }),
+        say('wiring.direction.largerLoad', { least: power(DIRECTION_TEST_MIN_W) }),
       );
     }
     if (measured === null || !before || !after) {
       return inconclusive(
-        `${quoted(meter.name)} has no readings ${before ? 'after' : 'before'} the change.`,
-        'Check that the meter reports, then repeat the test.',
+        say(before ? 'wiring.direction.noneAfter' : 'wiring.direction.noneBefore', { sensor }),
+        say('wiring.direction.checkReports'),
       );
     }
     if (Math.max(before.spread, after.spread) > NOISE_SHARE * Math.abs(expected)) {
       return inconclusive(
-        `${quoted(meter.name)} varied by ±${formatPower(Math.max(before.spread, after.spread))} on its own, too much next to the ${formatPower(expected)} change.`,
-        'Switch off loads that cycle (heat pump, oven), or use a larger load, and repeat the test.',
+        say('wiring.direction.noisy', {
+          sensor,
+          spread: power(Math.max(before.spread, after.spread)),
+          expected: power(expected),
+        }),
+        say('wiring.direction.noisyAction'),
       );
     }
+    const response = { sensor, when, measured: power(measured), expected: power(expected) };
     const share = measured / expected;
     if (share >= DIRECTION_RESPONSE_SHARE) {
       return {
@@ -145,7 +150,10 @@ export function directionTest(input: DirectionTestInput): DirectionTestResult[] 
         outcome: 'asExpected',
         signInverted: inverted,
         figures,
-        finding: `${quoted(meter.name)} changed by ${formatPower(measured)} on ${CHANGE_WORDS[change.kind]}, as expected (${formatPower(expected)}): it is mounted the right way${inverted ? ' with its “Sign inverted” setting' : ''}.`,
+        finding: say(
+          inverted ? 'wiring.direction.rightInverted' : 'wiring.direction.right',
+          response,
+        ),
         action: '',
       };
     }
@@ -155,15 +163,16 @@ export function directionTest(input: DirectionTestInput): DirectionTestResult[] 
         outcome: 'reversed',
         signInverted: !inverted,
         figures,
-        finding: `${quoted(meter.name)} changed by ${formatPower(measured)} on ${CHANGE_WORDS[change.kind]}, where ${formatPower(expected)} was expected: it is mounted backwards.`,
-        action: inverted
-          ? `Clear the “Sign inverted” setting of ${quoted(meter.name)}.`
-          : `Turn on the “Sign inverted” setting of ${quoted(meter.name)}: the server negates its readings from then on, and the report records it.`,
+        finding: say('wiring.direction.reversed', response),
+        action: say(
+          inverted ? 'wiring.direction.clearInverted' : 'wiring.direction.turnOnInverted',
+          { sensor },
+        ),
       };
     }
     return inconclusive(
-      `${quoted(meter.name)} changed by only ${formatPower(measured)} on ${CHANGE_WORDS[change.kind]}, where ${formatPower(expected)} was expected: it did not respond.`,
-      'Check that the meter measures the circuit the load is on (and that a battery did not cover the load: set it to standby), then repeat the test.',
+      say('wiring.direction.silent', response),
+      say('wiring.direction.silentAction'),
     );
   });
 }

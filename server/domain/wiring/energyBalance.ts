@@ -1,7 +1,7 @@
 import { balanceTerms, type BalanceFlow } from './context.ts';
 import { gridInstants, meanOf, WINDOW_MS } from './series.ts';
 import type { WiringCheckResult, WiringInput } from './types.ts';
-import { formatPower, quoted, result, watts } from './wording.ts';
+import { FIX_FIRST, notJudgedWhile, power, result, say, watts } from './wording.ts';
 
 /**
  * Energy balance over the window: consumption = production + grid + storage. Meters of
@@ -15,13 +15,6 @@ export const ENERGY_BALANCE_TOLERANCE_PERCENT = 5;
 export const ENERGY_BALANCE_TOLERANCE_MIN_W = 100;
 /** The four flows must be known together for at least this share of the window's minutes. */
 const MIN_COVERAGE = 2 / 3;
-
-const FLOW_NAMES: Record<BalanceFlow, string> = {
-  PRODUCTION: 'production',
-  CONSUMPTION: 'consumption',
-  GRID: 'grid',
-  STORAGE: 'battery',
-};
 
 /**
  * Runs when consumption, production, grid and battery are all measured (a plant without PV or
@@ -43,21 +36,16 @@ export function energyBalance(
       'notApplicable',
       null,
       [],
-      `The balance needs consumption, production, grid and battery measured; not measured or not readable: ${missing.map((flow) => FLOW_NAMES[flow]).join(', ')}.`,
+      say('wiring.energyBalance.missing', {
+        flows: { list: missing.map((flow: BalanceFlow) => say(`wiring.words.flows.${flow}`)) },
+      }),
     );
   }
   const suspected = flows
     .flatMap((flow) => terms[flow]!.sensors)
     .filter((sensor) => suspects.has(sensor.sensorUuid));
   if (suspected.length > 0) {
-    return result(
-      'energyBalance',
-      'notApplicable',
-      null,
-      [],
-      `Not judged while ${suspected.map((sensor) => quoted(sensor.name)).join(', ')} is found wrong by another check.`,
-      'Fix that first, then run the checks again.',
-    );
+    return result('energyBalance', 'notApplicable', null, [], notJudgedWhile(suspected), FIX_FIRST);
   }
   const complete = Array.from({ length }, (_, index) =>
     flows.every((flow) => terms[flow]!.samples[index] !== null),
@@ -71,8 +59,8 @@ export function energyBalance(
       'notApplicable',
       null,
       [],
-      `All four flows have readings in only ${covered} of the last ${WINDOW_MS / 60_000} minutes.`,
-      'Wait until every meter reports, then run the checks again.',
+      say('wiring.energyBalance.coverage', { covered, minutes: WINDOW_MS / 60_000 }),
+      say('wiring.energyBalance.waitForAll'),
     );
   }
   const [consumption, production, grid, storage] = flows.map((flow) => meanOf(series(flow))!) as [
@@ -89,25 +77,33 @@ export function energyBalance(
     (ENERGY_BALANCE_TOLERANCE_PERCENT / 100) * largest,
   );
   const figures = [
-    watts('consumption, mean', consumption),
-    watts('production + grid + battery, mean', supply),
-    watts('production, mean', production),
-    watts('grid, mean (import +)', grid),
-    watts('battery, mean (discharge +)', storage),
-    watts('difference', residual),
+    watts(say('wiring.figures.consumptionMean'), consumption),
+    watts(say('wiring.figures.supplyMean'), supply),
+    watts(say('wiring.figures.productionMean'), production),
+    watts(say('wiring.figures.gridMeanShort'), grid),
+    watts(say('wiring.figures.batteryMean'), storage),
+    watts(say('wiring.figures.difference'), residual),
     watts(
-      `tolerance (${ENERGY_BALANCE_TOLERANCE_PERCENT} % of the largest flow, at least ${ENERGY_BALANCE_TOLERANCE_MIN_W} W)`,
+      say('wiring.figures.tolerance', {
+        percent: ENERGY_BALANCE_TOLERANCE_PERCENT,
+        least: power(ENERGY_BALANCE_TOLERANCE_MIN_W),
+      }),
       tolerance,
     ),
   ];
-  const sentence = `Consumption ${formatPower(consumption)} against production + grid + battery ${formatPower(supply)}: a difference of ${formatPower(residual)}`;
+  const compared = {
+    consumption: power(consumption),
+    supply: power(supply),
+    difference: power(residual),
+    tolerance: power(tolerance),
+  };
   if (Math.abs(residual) <= tolerance) {
     return result(
       'energyBalance',
       'pass',
       null,
       figures,
-      `${sentence}, within ${formatPower(tolerance)}.`,
+      say('wiring.energyBalance.within', compared),
     );
   }
   return result(
@@ -115,9 +111,7 @@ export function energyBalance(
     Math.abs(residual) <= 2 * tolerance ? 'warning' : 'fail',
     null,
     figures,
-    `${sentence}, more than the ${formatPower(tolerance)} allowed.`,
-    residual > 0
-      ? 'Consumption exceeds what comes in: a source (a second inverter, a phase of the grid meter) is not measured, or the consumption meter counts a load twice.'
-      : 'More comes in than is consumed: a load is not measured by the consumption meter (a phase, a sub-panel), or a source is counted twice.',
+    say('wiring.energyBalance.beyond', compared),
+    say(residual > 0 ? 'wiring.energyBalance.sourceMissing' : 'wiring.energyBalance.loadMissing'),
   );
 }

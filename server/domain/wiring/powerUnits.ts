@@ -2,7 +2,7 @@ import { clearSkyExpectationW, GOOD_SUN_PEAK_SHARE } from './clearSkyCheck.ts';
 import { balanceTerms, impliedSamples, signThresholdW, type BalanceFlow } from './context.ts';
 import { flowMeters, gridInstants, isPowerSensor, knownValues, sensorSamples } from './series.ts';
 import type { WiringCheckResult, WiringInput, WiringSensor, WiringStatus } from './types.ts';
-import { figure, formatPower, quoted, result, watts } from './wording.ts';
+import { figure, FIX_FIRST, power, quoted, quotedList, result, say, watts } from './wording.ts';
 
 /**
  * Power in the declared unit: a meter that reports kW where W is declared reads a thousand
@@ -34,19 +34,25 @@ function againstRatedPower(input: WiringInput, sensor: WiringSensor): WiringChec
   if (values.length === 0) return null;
   const largest = Math.max(...values);
   const figures = [
-    watts('largest reading', largest),
-    watts(`rated power of ${device.name}`, rated),
-    figure('ratio', largest / rated, '×', 4),
+    watts(say('wiring.figures.largestReading'), largest),
+    watts(say('wiring.figures.ratedPowerOf', { device: device.name }), rated),
+    figure(say('wiring.figures.ratio'), largest / rated, '×', 4),
   ];
-  const unit = sensor.unit ?? 'W';
+  const compared = {
+    sensor: quoted(sensor.name),
+    device: quoted(device.name),
+    largest: power(largest),
+    rated: power(rated),
+    unit: sensor.unit ?? 'W',
+  };
   if (isKilo(largest / rated)) {
     return result(
       'powerUnits',
       'fail',
       sensor,
       figures,
-      `${quoted(sensor.name)} reads up to ${formatPower(largest)} for a device rated ${formatPower(rated)}, about a thousand times more: its readings are in a unit a thousand times smaller than the declared ${unit}, or the rated power was entered in kW.`,
-      `Set the sensor's data type to one in W (or correct ${quoted(device.name)}'s rated power).`,
+      say('wiring.powerUnits.ratedKilo', compared),
+      say('wiring.powerUnits.ratedKiloAction', compared),
     );
   }
   if (largest > 0 && isKilo(rated / largest)) {
@@ -56,8 +62,8 @@ function againstRatedPower(input: WiringInput, sensor: WiringSensor): WiringChec
       'notApplicable',
       sensor,
       figures,
-      `${quoted(sensor.name)} reads at most ${formatPower(largest)} for a device rated ${formatPower(rated)}, about a thousandth: the device is in standby, or the sensor reports kW where ${unit} is declared.`,
-      `Switch ${quoted(device.name)} on and run the checks again: a running device reads near its rating.`,
+      say('wiring.powerUnits.ratedMilli', compared),
+      say('wiring.powerUnits.ratedMilliAction', compared),
     );
   }
   return result(
@@ -65,9 +71,7 @@ function againstRatedPower(input: WiringInput, sensor: WiringSensor): WiringChec
     largest === 0 ? 'notApplicable' : 'pass',
     sensor,
     figures,
-    largest === 0
-      ? `${quoted(sensor.name)} read 0 W: the device was idle, nothing to compare with its rating.`
-      : `${quoted(sensor.name)} reads up to ${formatPower(largest)} for a device rated ${formatPower(rated)}.`,
+    say(largest === 0 ? 'wiring.powerUnits.ratedIdle' : 'wiring.powerUnits.ratedPass', compared),
   );
 }
 
@@ -88,12 +92,17 @@ function againstClearSky(input: WiringInput, sensor: WiringSensor): WiringCheckR
     'fail',
     sensor,
     [
-      watts('production, mean', mean),
-      watts('clear-sky expectation, mean', expected),
-      figure('clear sky ÷ production', expected / mean, '×', 0),
+      watts(say('wiring.figures.productionMean'), mean),
+      watts(say('wiring.figures.clearSkyMean'), expected),
+      figure(say('wiring.figures.clearSkyOverProduction'), expected / mean, '×', 0),
     ],
-    `${quoted(sensor.name)} reads ${formatPower(mean)} where a clear sky allows ${formatPower(expected)}, about a thousandth: it reports kW where ${sensor.unit ?? 'W'} is declared.`,
-    "Set the sensor's data type to power in kW, or the meter's output to W.",
+    say('wiring.powerUnits.clearSkyKilo', {
+      sensor: quoted(sensor.name),
+      mean: power(mean),
+      expected: power(expected),
+      unit: sensor.unit ?? 'W',
+    }),
+    say('wiring.powerUnits.setKw'),
   );
 }
 
@@ -122,12 +131,17 @@ function againstBalance(input: WiringInput, sensor: WiringSensor): BalanceVerdic
   const sorted = [...ratios].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
   const figures = [
-    watts('reading, median minute', medianOf(knownValues(samples))),
-    watts('what the other meters imply, median minute', medianOf(knownValues(implied))),
-    figure('implied ÷ reading, median', Number.isFinite(median) ? median : null, '×', 4),
-    figure('minutes judged', ratios.length, 'min', 0),
+    watts(say('wiring.figures.readingMedian'), medianOf(knownValues(samples))),
+    watts(say('wiring.figures.impliedMedian'), medianOf(knownValues(implied))),
+    figure(
+      say('wiring.figures.impliedOverReading'),
+      Number.isFinite(median) ? median : null,
+      '×',
+      4,
+    ),
+    figure(say('wiring.figures.minutesJudged'), ratios.length, 'min', 0),
   ];
-  const unit = sensor.unit ?? 'W';
+  const judged = { sensor: quoted(sensor.name), total: ratios.length, unit: sensor.unit ?? 'W' };
   if (tooSmall >= KILO_SHARE * ratios.length) {
     return tagged(
       'small',
@@ -136,8 +150,8 @@ function againstBalance(input: WiringInput, sensor: WiringSensor): BalanceVerdic
         'fail',
         sensor,
         figures,
-        `${quoted(sensor.name)} reads about a thousandth of what the plant's other meters say it must (in ${tooSmall} of ${ratios.length} minutes): it reports kW where ${unit} is declared.`,
-        "Set the sensor's data type to power in kW, or the meter's output to W.",
+        say('wiring.powerUnits.balanceSmall', { ...judged, count: tooSmall }),
+        say('wiring.powerUnits.setKw'),
       ),
     );
   }
@@ -149,20 +163,14 @@ function againstBalance(input: WiringInput, sensor: WiringSensor): BalanceVerdic
         'fail',
         sensor,
         figures,
-        `${quoted(sensor.name)} reads about a thousand times what the plant's other meters say it must (in ${tooLarge} of ${ratios.length} minutes): its readings are in a unit a thousand times smaller than the declared ${unit}.`,
-        "Set the sensor's data type to the unit the meter reports in (W where it says kW).",
+        say('wiring.powerUnits.balanceLarge', { ...judged, count: tooLarge }),
+        say('wiring.powerUnits.setMeterUnit'),
       ),
     );
   }
   return tagged(
     null,
-    result(
-      'powerUnits',
-      'pass',
-      sensor,
-      figures,
-      `${quoted(sensor.name)} is of the size the plant's other meters imply, not a thousand times off.`,
-    ),
+    result('powerUnits', 'pass', sensor, figures, say('wiring.powerUnits.balancePass', judged)),
   );
 }
 
@@ -194,8 +202,12 @@ function balanceVerdicts(input: WiringInput, sensors: readonly WiringSensor[]) {
       tagged(null, {
         ...entry.verdict,
         status: 'notApplicable',
-        finding: `Not judged: ${small.map((other) => quoted(other!.verdict.subject!.name)).join(', ')} reads a thousandth of what it should, which makes this meter look a thousand times too large.`,
-        action: 'Fix that first, then run the checks again.',
+        finding: say(
+          'wiring.powerUnits.deferred',
+          { sensors: quotedList(small.map((other) => other!.verdict.subject!.name)) },
+          small.length,
+        ),
+        action: FIX_FIRST,
       }),
     );
   }
@@ -232,8 +244,8 @@ export function powerUnits(input: WiringInput): WiringCheckResult[] {
       'notApplicable',
       null,
       [],
-      'No power sensor has a rated device or a balance to be compared with.',
-      "Record the devices' rated power, or measure consumption, production, grid and battery.",
+      say('wiring.powerUnits.nothingToCompare'),
+      say('wiring.powerUnits.nothingToCompareAction'),
     ),
   ];
 }

@@ -1,7 +1,7 @@
 import tzLookup from '@photostructure/tz-lookup';
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import type { WiringCheckResult, WiringInput } from './types.ts';
-import { figure, formatPower, quoted, result } from './wording.ts';
+import { figure, number, power, quoted, quotedList, result, say } from './wording.ts';
 
 /**
  * The plant's settings the other checks rely on: PV settings where there is PV, and a time
@@ -41,44 +41,45 @@ function firstDifference(
   return null;
 }
 
+/** `UTC+02:00`, `UTC-04:00`: an offset as the rest of the app writes it (charts/time.ts). */
 const utcOffset = (minutes: number) => {
-  const sign = minutes < 0 ? '−' : '+';
   const size = Math.abs(minutes);
-  return `UTC${sign}${Math.floor(size / 60)}${size % 60 === 0 ? '' : `:${String(size % 60).padStart(2, '0')}`}`;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `UTC${minutes < 0 ? '-' : '+'}${two(Math.floor(size / 60))}:${two(size % 60)}`;
 };
 
 export function timeZoneCheck(input: WiringInput): WiringCheckResult {
   const { latitude, longitude, timezone } = input.plant.location;
   const proposed = proposeTimeZone(latitude, longitude);
-  const figures = [figure('latitude', latitude, '°', 4), figure('longitude', longitude, '°', 4)];
+  const figures = [
+    figure(say('wiring.figures.latitude'), latitude, '°', 4),
+    figure(say('wiring.figures.longitude'), longitude, '°', 4),
+  ];
   if (!IANAZone.isValidZone(timezone)) {
     return result(
       'timeZone',
       'fail',
       null,
       figures,
-      `“${timezone}” is not a time zone this computer knows.`,
-      proposed ? `Set the time zone to ${proposed}.` : 'Set an IANA time zone such as Europe/Rome.',
+      say('wiring.timeZone.unknown', { zone: quoted(timezone) }),
+      proposed
+        ? say('wiring.timeZone.setTo', { proposed })
+        : say('wiring.timeZone.setIana', { example: 'Europe/Rome' }),
     );
   }
   if (proposed === null) {
-    return result('timeZone', 'notApplicable', null, figures, 'The coordinates are out of range.');
+    return result('timeZone', 'notApplicable', null, figures, say('wiring.timeZone.outOfRange'));
   }
   const offsetNow = IANAZone.create(timezone).offset(input.now);
   const proposedNow = IANAZone.create(proposed).offset(input.now);
   const withOffsets = [
     ...figures,
-    figure(`UTC offset of ${timezone} now`, offsetNow, 'min', 0),
-    figure(`UTC offset of ${proposed} now`, proposedNow, 'min', 0),
+    figure(say('wiring.figures.offsetOf', { zone: timezone }), offsetNow, 'min', 0),
+    figure(say('wiring.figures.offsetOf', { zone: proposed }), proposedNow, 'min', 0),
   ];
+  const zones = { zone: timezone, proposed };
   if (proposed === timezone) {
-    return result(
-      'timeZone',
-      'pass',
-      null,
-      withOffsets,
-      `${timezone} is the time zone of the coordinates.`,
-    );
+    return result('timeZone', 'pass', null, withOffsets, say('wiring.timeZone.pass', zones));
   }
   const difference = firstDifference(timezone, proposed, input.now);
   if (difference === null) {
@@ -87,20 +88,28 @@ export function timeZoneCheck(input: WiringInput): WiringCheckResult {
       'warning',
       null,
       withOffsets,
-      `The coordinates are in ${proposed}, not ${timezone}; both keep the same time all year, so dates and times come out the same.`,
-      `Set the time zone to ${proposed} unless the coordinates are off (a plant near a border).`,
+      say('wiring.timeZone.sameTime', zones),
+      say('wiring.timeZone.sameTimeAction', zones),
     );
   }
-  const when = DateTime.fromMillis(difference.atMs, { zone: proposed }).toFormat('yyyy-MM-dd');
   return result(
     'timeZone',
     'fail',
     null,
     withOffsets,
     difference.atMs === input.now
-      ? `The coordinates are in ${proposed} (${utcOffset(proposedNow)} now), not ${timezone} (${utcOffset(offsetNow)}): local dates and daily figures would be shifted.`
-      : `The coordinates are in ${proposed}, not ${timezone}: from ${when} they differ (${utcOffset(difference.offsetB)} against ${utcOffset(difference.offsetA)}).`,
-    `Set the time zone to ${proposed}, or correct the coordinates.`,
+      ? say('wiring.timeZone.shiftedNow', {
+          ...zones,
+          proposedOffset: utcOffset(proposedNow),
+          offset: utcOffset(offsetNow),
+        })
+      : say('wiring.timeZone.differFrom', {
+          ...zones,
+          date: { date: difference.atMs, zone: proposed },
+          proposedOffset: utcOffset(difference.offsetB),
+          offset: utcOffset(difference.offsetA),
+        }),
+    say('wiring.timeZone.fixAction', zones),
   );
 }
 
@@ -111,35 +120,33 @@ export function pvSettingsCheck(input: WiringInput): WiringCheckResult {
   const pv = input.plant.pv;
   if (!pv) {
     if (producers.length === 0 && productionSensors.length === 0) {
-      return result(
-        'pvSettings',
-        'notApplicable',
-        null,
-        [],
-        'The plant has no PV: no producer device and no production sensor.',
-      );
+      return result('pvSettings', 'notApplicable', null, [], say('wiring.pvSettings.noPv'));
     }
-    const what =
-      producers.length > 0
-        ? `producer ${producers.map((device) => quoted(device.name)).join(', ')}`
-        : `production sensor ${quoted(productionSensors[0]!.name)}`;
     return result(
       'pvSettings',
       'fail',
       null,
       [],
-      `The plant has a ${what} but no PV settings: forecasts, PV health and the production check need them.`,
-      "Enter the array's peak power, tilt and orientation in the plant's PV settings.",
+      producers.length > 0
+        ? say(
+            'wiring.pvSettings.missingForProducers',
+            { devices: quotedList(producers.map((device) => device.name)) },
+            producers.length,
+          )
+        : say('wiring.pvSettings.missingForSensor', {
+            sensor: quoted(productionSensors[0]!.name),
+          }),
+      say('wiring.pvSettings.enter'),
     );
   }
   const ratedW = producers.reduce((sum, device) => sum + (device.ratedPowerW ?? 0), 0);
   const figures = [
-    figure('peak power', pv.peakPowerKw, 'kWp', 2),
-    figure('tilt', pv.tiltDeg, '°', 0),
-    figure('orientation (180 = south)', pv.azimuthDeg, '°', 0),
-    ...(ratedW > 0 ? [figure("producers' rated power", ratedW, 'W', 0)] : []),
+    figure(say('wiring.figures.peakPower'), pv.peakPowerKw, 'kWp', 2),
+    figure(say('wiring.figures.tilt'), pv.tiltDeg, '°', 0),
+    figure(say('wiring.figures.orientation'), pv.azimuthDeg, '°', 0),
+    ...(ratedW > 0 ? [figure(say('wiring.figures.producersRated'), ratedW, 'W', 0)] : []),
   ];
-  const settings = `${pv.peakPowerKw} kWp, tilt ${pv.tiltDeg}°, facing ${pv.azimuthDeg}°`;
+  const sizes = { peak: number(pv.peakPowerKw, 2), rated: power(ratedW) };
   if (ratedW > 0) {
     // Arrays are sized at 0.8–1.5 times their inverters' AC power; a factor of 1000 is a unit.
     const ratio = (pv.peakPowerKw * 1000) / ratedW;
@@ -149,8 +156,8 @@ export function pvSettingsCheck(input: WiringInput): WiringCheckResult {
         'fail',
         null,
         figures,
-        `The peak power ${pv.peakPowerKw} kWp is about ${ratio >= 1 ? 'a thousand times' : 'a thousandth of'} the producers' rated ${formatPower(ratedW)}: one of them is in the wrong unit.`,
-        'Enter the peak power in kWp and the rated power in W.',
+        say(ratio >= 1 ? 'wiring.pvSettings.kilo' : 'wiring.pvSettings.milli', sizes),
+        say('wiring.pvSettings.units'),
       );
     }
     if (ratio > 2 || ratio < 0.5) {
@@ -159,10 +166,25 @@ export function pvSettingsCheck(input: WiringInput): WiringCheckResult {
         'warning',
         null,
         figures,
-        `The peak power ${pv.peakPowerKw} kWp is ${ratio.toFixed(1)}× the producers' rated ${formatPower(ratedW)}; arrays are usually 0.8–1.5× their inverters.`,
-        "Check the peak power against the modules' datasheet, and the inverters' rated power.",
+        say('wiring.pvSettings.ratio', {
+          ...sizes,
+          ratio: number(ratio, 1, 1),
+          low: number(0.8, 1),
+          high: number(1.5, 1),
+        }),
+        say('wiring.pvSettings.ratioAction'),
       );
     }
   }
-  return result('pvSettings', 'pass', null, figures, `PV settings: ${settings}.`);
+  return result(
+    'pvSettings',
+    'pass',
+    null,
+    figures,
+    say('wiring.pvSettings.pass', {
+      peak: number(pv.peakPowerKw, 2),
+      tilt: number(pv.tiltDeg, 1),
+      azimuth: number(pv.azimuthDeg, 1),
+    }),
+  );
 }

@@ -12,11 +12,15 @@ import {
 import type { Reading, WiringCheckResult, WiringInput, WiringSensor } from './types.ts';
 import {
   figure,
-  formatPower,
+  FIX_FIRST,
   gridWords,
+  number,
+  power,
   quoted,
+  quotedList,
   recordInversion,
   result,
+  say,
   storageWords,
   watts,
 } from './wording.ts';
@@ -41,8 +45,8 @@ const mean = (values: readonly number[]) =>
 
 type NeverNegativeFlow = 'PRODUCTION' | 'CONSUMPTION';
 const NEVER_NEGATIVE = {
-  PRODUCTION: { id: 'productionSign', noun: 'production', meter: 'production meter' },
-  CONSUMPTION: { id: 'consumptionSign', noun: 'consumption', meter: 'consumption meter' },
+  PRODUCTION: { id: 'productionSign', words: 'production' },
+  CONSUMPTION: { id: 'consumptionSign', words: 'consumption' },
 } as const;
 
 /** One series judged: negative most of the time, now and then, never, or at rest. */
@@ -51,8 +55,8 @@ function judgeNeverNegative(
   subject: WiringSensor | null,
   series: readonly Reading[],
 ): WiringCheckResult {
-  const { id, noun } = NEVER_NEGATIVE[flow];
-  const name = subject ? quoted(subject.name) : `The plant's ${noun}`;
+  const { id, words } = NEVER_NEGATIVE[flow];
+  const name = subject ? quoted(subject.name) : say(`wiring.neverNegative.plant.${words}`);
   const values = series.map(([, value]) => value);
   if (values.length === 0) {
     return result(
@@ -60,16 +64,23 @@ function judgeNeverNegative(
       'notApplicable',
       subject,
       [],
-      `${name} has no reading in the last ${WINDOW_MS / 60_000} minutes.`,
-      'Check that the sensor reports (the readings check), then run the checks again.',
+      say('wiring.neverNegative.noReading', { name, n: WINDOW_MS / 60_000 }, WINDOW_MS / 60_000),
+      say('wiring.neverNegative.checkReports'),
     );
   }
   const negative = values.filter((value) => value < -NEGATIVE_READING_W).length;
+  const counts = { name, negative, total: values.length, limit: power(NEGATIVE_READING_W) };
+  const lowest = power(Math.min(...values));
   const figures = [
-    watts('lowest reading', Math.min(...values)),
-    watts('mean', mean(values)),
-    figure('readings below −20 W', negative, 'readings', 0),
-    figure('readings', values.length, 'readings', 0),
+    watts(say('wiring.figures.lowestReading'), Math.min(...values)),
+    watts(say('wiring.figures.mean'), mean(values)),
+    figure(
+      say('wiring.figures.readingsBelow', { limit: power(NEGATIVE_READING_W) }),
+      negative,
+      '',
+      0,
+    ),
+    figure(say('wiring.figures.readings'), values.length, '', 0),
   ];
   if (negative > values.length / 2) {
     return result(
@@ -77,10 +88,8 @@ function judgeNeverNegative(
       'fail',
       subject,
       figures,
-      `${name} is negative in ${negative} of ${values.length} readings (mean ${formatPower(mean(values))}): ${noun} is never negative, so the meter is mounted backwards.`,
-      subject
-        ? recordInversion(subject)
-        : `Find the ${NEVER_NEGATIVE[flow].meter} that reads negative.`,
+      say(`wiring.neverNegative.fail.${words}`, { ...counts, mean: power(mean(values)) }),
+      subject ? recordInversion(subject) : say(`wiring.neverNegative.findMeter.${words}`),
     );
   }
   if (negative > 0) {
@@ -89,8 +98,8 @@ function judgeNeverNegative(
       'warning',
       subject,
       figures,
-      `${name} read below −${NEGATIVE_READING_W} W in ${negative} of ${values.length} readings (lowest ${formatPower(Math.min(...values))}).`,
-      'Watch the live value: if it goes negative whenever power flows, the meter is mounted backwards.',
+      say('wiring.neverNegative.warning', { ...counts, lowest }),
+      say('wiring.neverNegative.watchLive'),
     );
   }
   if (Math.max(...values.map(Math.abs)) <= NEGATIVE_READING_W) {
@@ -99,10 +108,8 @@ function judgeNeverNegative(
       'notApplicable',
       subject,
       figures,
-      `${name} is at rest (|value| ≤ ${NEGATIVE_READING_W} W): a reversed meter only shows when power flows.`,
-      flow === 'PRODUCTION'
-        ? 'Run the checks again while the PV produces.'
-        : 'Run the checks again while something consumes.',
+      say('wiring.neverNegative.atRest', counts),
+      say(`wiring.neverNegative.againWhile.${words}`),
     );
   }
   return result(
@@ -110,7 +117,7 @@ function judgeNeverNegative(
     'pass',
     subject,
     figures,
-    `${name} is positive (mean ${formatPower(mean(values))}, lowest ${formatPower(Math.min(...values))}).`,
+    say('wiring.neverNegative.pass', { name, mean: power(mean(values)), lowest }),
   );
 }
 
@@ -128,16 +135,8 @@ export function neverNegative(input: WiringInput, flow: NeverNegativeFlow): Wiri
   if (combined && flowMeters(input.sensors, flow).length > 0) {
     return [judgeNeverNegative(flow, null, inWindow(combined, input.now))];
   }
-  const { id, noun } = NEVER_NEGATIVE[flow];
-  return [
-    result(
-      id,
-      'notApplicable',
-      null,
-      [],
-      `No ${noun} power is measured, or its readings cannot be read.`,
-    ),
-  ];
+  const { id, words } = NEVER_NEGATIVE[flow];
+  return [result(id, 'notApplicable', null, [], say(`wiring.neverNegative.notMeasured.${words}`))];
 }
 
 /** Counts of instants where two powers beyond `threshold` agree or contradict in sign. */
@@ -169,7 +168,7 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
   const grid = terms.GRID;
   const gridMeters = flowMeters(input.sensors, 'GRID');
   const subject = gridMeters.length === 1 ? gridMeters[0]! : null;
-  const gridName = subject ? quoted(subject.name) : 'The grid meters';
+  const gridName = subject ? quoted(subject.name) : say('wiring.gridSign.gridMeters');
   if (!grid) {
     return [
       result(
@@ -178,8 +177,8 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
         subject,
         [],
         gridMeters.length === 0
-          ? 'No grid power is measured.'
-          : `${gridName}' readings cannot be read.`,
+          ? say('wiring.gridSign.notMeasured')
+          : say('wiring.gridSign.unreadable', { name: gridName }),
       ),
     ];
   }
@@ -193,8 +192,10 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
         'notApplicable',
         subject,
         [],
-        `The grid meter's sign needs ${missing.map((flow) => flow.toLowerCase()).join(' and ')} measured as well.`,
-        'Use the guided direction test: switch a known load on and watch the meter.',
+        say('wiring.gridSign.needs', {
+          flows: { list: missing.map((flow) => say(`wiring.words.flows.${flow}`)) },
+        }),
+        say('wiring.gridSign.useDirectionTest'),
       ),
     ];
   }
@@ -209,8 +210,12 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
         'notApplicable',
         subject,
         [],
-        `The grid meter is judged against ${suspected.map((sensor) => quoted(sensor.name)).join(', ')}, which another check found wrong.`,
-        'Fix that first, then run the checks again.',
+        say(
+          'wiring.gridSign.judgedAgainst',
+          { sensors: quotedList(suspected.map((sensor) => sensor.name)) },
+          suspected.length,
+        ),
+        FIX_FIRST,
       ),
     ];
   }
@@ -220,17 +225,19 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
   const gridMean = meanOf(grid.samples);
   const impliedMean = meanOf(implied);
   const figures = [
-    watts('grid meter, mean (import +)', gridMean),
-    watts('consumption − production − battery, mean', impliedMean),
-    watts('production, mean', meanOf(terms.PRODUCTION!.samples)),
-    watts('consumption, mean', meanOf(terms.CONSUMPTION!.samples)),
-    watts('battery, mean (discharge +)', meanOf(terms.STORAGE!.samples)),
-    figure('minutes agreeing in sign', agree, 'min', 0),
-    figure('minutes contradicting', contradict, 'min', 0),
-    watts('smallest power judged', threshold),
+    watts(say('wiring.figures.gridMean'), gridMean),
+    watts(say('wiring.figures.impliedGridMean'), impliedMean),
+    watts(say('wiring.figures.productionMean'), meanOf(terms.PRODUCTION!.samples)),
+    watts(say('wiring.figures.consumptionMean'), meanOf(terms.CONSUMPTION!.samples)),
+    watts(say('wiring.figures.batteryMean'), meanOf(terms.STORAGE!.samples)),
+    figure(say('wiring.figures.minutesAgreeing'), agree, 'min', 0),
+    figure(say('wiring.figures.minutesContradicting'), contradict, 'min', 0),
+    watts(say('wiring.figures.smallestJudged'), threshold),
   ];
   const decided = agree + contradict;
-  const words = (value: number | null) => (value === null ? 'nothing' : gridWords(value));
+  const words = (value: number | null) =>
+    value === null ? say('wiring.words.nothing') : gridWords(value);
+  const readsAs = { name: gridName, grid: words(gridMean), implied: words(impliedMean), decided };
   if (decided < MIN_DECIDED_INSTANTS) {
     return [
       result(
@@ -238,8 +245,11 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
         'notApplicable',
         subject,
         figures,
-        `Too little flows through the grid connection to judge its sign (fewer than ${MIN_DECIDED_INSTANTS} minutes above ${formatPower(threshold)}).`,
-        'Switch a large load on (or wait for the PV to export) and run the checks again, or use the guided direction test.',
+        say('wiring.gridSign.tooLittle', {
+          minutes: MIN_DECIDED_INSTANTS,
+          threshold: power(threshold),
+        }),
+        say('wiring.gridSign.tooLittleAction'),
       ),
     ];
   }
@@ -250,10 +260,8 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
         'fail',
         subject,
         figures,
-        `${gridName} reads ${words(gridMean)} while production, consumption and the battery mean ${words(impliedMean)} (opposite sign in ${contradict} of ${decided} minutes): it is mounted backwards.`,
-        subject
-          ? recordInversion(subject)
-          : 'Find the grid meter whose current transformer is reversed.',
+        say('wiring.gridSign.fail', { ...readsAs, contradict }),
+        subject ? recordInversion(subject) : say('wiring.gridSign.findReversed'),
       ),
     ];
   }
@@ -264,7 +272,7 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
         'pass',
         subject,
         figures,
-        `${gridName} reads ${words(gridMean)}, as production, consumption and the battery say (same sign in ${agree} of ${decided} minutes).`,
+        say('wiring.gridSign.pass', { ...readsAs, agree }),
       ),
     ];
   }
@@ -274,8 +282,8 @@ export function gridSign(input: WiringInput, suspects: ReadonlySet<string>): Wir
       'warning',
       subject,
       figures,
-      `${gridName}'s sign agrees with production, consumption and the battery in only ${agree} of ${decided} minutes.`,
-      'A meter may measure only some phases or circuits: use the guided direction test.',
+      say('wiring.gridSign.warning', { name: gridName, agree, decided }),
+      say('wiring.gridSign.somePhases'),
     ),
   ];
 }
@@ -298,7 +306,9 @@ export function storageSign(input: WiringInput): WiringCheckResult[] {
     (sensor) => sensor.flow === 'STORAGE' && powerReadingsW(sensor, input.now) !== null,
   );
   if (meters.length === 0) {
-    return [result('storageSign', 'notApplicable', null, [], 'No battery power is measured.')];
+    return [
+      result('storageSign', 'notApplicable', null, [], say('wiring.storageSign.notMeasured')),
+    ];
   }
   const threshold = signThresholdW(input);
   return meters.map((sensor) => {
@@ -311,20 +321,24 @@ export function storageSign(input: WiringInput): WiringCheckResult[] {
         sensor,
         [],
         soc
-          ? `${quoted(soc.name)} has too few readings in the window to show a direction.`
-          : `No state-of-charge sensor goes with ${quoted(sensor.name)}.`,
-        'Use the guided direction test, or add the battery’s state of charge.',
+          ? say('wiring.storageSign.fewReadings', { soc: quoted(soc.name) })
+          : say('wiring.storageSign.noSoc', { sensor: quoted(sensor.name) }),
+        say('wiring.storageSign.useDirectionTest'),
       );
     }
     const power = knownValues(sensorSamples(sensor, input.now)!);
     const powerMean = power.length > 0 ? mean(power) : null;
     const socChange = socReadings.at(-1)![1] - socReadings[0]![1];
     const figures = [
-      watts('battery power, mean (discharge +)', powerMean),
-      figure('state of charge change', socChange, 'percentage points', 1),
-      figure('from', socReadings[0]![1], '%', 1),
-      figure('to', socReadings.at(-1)![1], '%', 1),
+      watts(say('wiring.figures.batteryPowerMean'), powerMean),
+      figure(say('wiring.figures.socChange'), socChange, '', 1),
+      figure(say('wiring.figures.from'), socReadings[0]![1], '%', 1),
+      figure(say('wiring.figures.to'), socReadings.at(-1)![1], '%', 1),
     ];
+    const points = number(Math.abs(socChange), 1, 1);
+    const moved = say(socChange < 0 ? 'wiring.storageSign.fell' : 'wiring.storageSign.rose', {
+      points,
+    });
     if (
       powerMean === null ||
       Math.abs(powerMean) <= threshold ||
@@ -335,8 +349,11 @@ export function storageSign(input: WiringInput): WiringCheckResult[] {
         'notApplicable',
         sensor,
         figures,
-        `The battery was about idle (${powerMean === null ? 'no power reading' : storageWords(powerMean)}, state of charge ${socChange >= 0 ? '+' : ''}${socChange.toFixed(1)} points): nothing to compare.`,
-        'Run the checks again while the battery charges or discharges.',
+        say('wiring.storageSign.idle', {
+          power: powerMean === null ? say('wiring.storageSign.noPower') : storageWords(powerMean),
+          moved,
+        }),
+        say('wiring.storageSign.againWhile'),
       );
     }
     const discharging = powerMean > 0;
@@ -347,7 +364,11 @@ export function storageSign(input: WiringInput): WiringCheckResult[] {
         'pass',
         sensor,
         figures,
-        `${quoted(sensor.name)} reads ${storageWords(powerMean)} and the state of charge went ${socFalling ? 'down' : 'up'} ${Math.abs(socChange).toFixed(1)} points, as it should.`,
+        say('wiring.storageSign.pass', {
+          sensor: quoted(sensor.name),
+          power: storageWords(powerMean),
+          moved,
+        }),
       );
     }
     return result(
@@ -355,7 +376,11 @@ export function storageSign(input: WiringInput): WiringCheckResult[] {
       'fail',
       sensor,
       figures,
-      `${quoted(sensor.name)} reads ${storageWords(powerMean)} but the state of charge went ${socFalling ? 'down' : 'up'} ${Math.abs(socChange).toFixed(1)} points: its sign is reversed.`,
+      say('wiring.storageSign.fail', {
+        sensor: quoted(sensor.name),
+        power: storageWords(powerMean),
+        moved,
+      }),
       recordInversion(sensor),
     );
   });

@@ -1,3 +1,5 @@
+import type { StoredText } from '../../../i18n/text.ts';
+
 /**
  * What the wiring and plausibility checks of commissioning (issue 14) take and give. The input
  * is shaped like the API's resources (a `Plant` passes as `WiringPlant` as it is) but does not
@@ -98,7 +100,8 @@ export type WiringStatus = 'pass' | 'warning' | 'fail' | 'notApplicable';
 
 /** A number a check compared, named for the screen and the report. */
 export interface Figure {
-  name: string;
+  /** A message (or, in texts kept from before the languages, English words). */
+  name: StoredText;
   value: number | null;
   unit: string;
 }
@@ -110,8 +113,11 @@ export interface WiringCheckResult {
   /** The sensor or device the result is about; null for the plant as a whole. */
   subject: { uuid: string; name: string } | null;
   figures: Figure[];
-  /** One sentence: what was found. */
-  finding: string;
-  /** What to do about it; empty when nothing is to be done. */
-  action: string;
+  /**
+   * One sentence: what was found. A message key with its figures, worded where it is shown
+   * (wordsOf, i18n/text.ts) in the reader's language.
+   */
+  finding: StoredText;
+  /** What to do about it; the empty string when nothing is to be done. */
+  action: StoredText;
 }

@@ -110,6 +110,6 @@ export async function assertUsableReference(
       owner === null
         ? `a shared ${catalog.label.toLowerCase()} (a shared entry may only refer to shared ones)`
         : `${article} ${catalog.label.toLowerCase()}`;
-    throw unprocessable(`${field} ${uuid} does not name ${what}`);
+    throw unprocessable(`${field} ${uuid} does not name ${what}`, field);
   }
 }

@@ -151,5 +151,6 @@ function assertSumsToOne(profile: readonly number[]): void {
   const sum = profile.reduce((total, share) => total + share, 0);
   throw unprocessable(
     `hourlyProfile must sum to 1 (within ${HOURLY_PROFILE_SUM_TOLERANCE}); it sums to ${Number(sum.toPrecision(12))}`,
+    'hourlyProfile',
   );
 }

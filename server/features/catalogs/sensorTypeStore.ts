@@ -127,6 +127,7 @@ async function requireDataTypes(db: Db, dataTypeUuids: readonly string[]): Promi
   if (unknown.length > 0) {
     throw unprocessable(
       `dataTypesCollectUuids: ${unknown.join(', ')} ${unknown.length === 1 ? 'does' : 'do'} not name a data types collect`,
+      'dataTypesCollectUuids',
     );
   }
 }

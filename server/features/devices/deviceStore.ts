@@ -137,7 +137,10 @@ async function requireDeviceType(
     .where(visibleTo('device_types', { organizationUuid }))
     .executeTakeFirst();
   if (!deviceType) {
-    throw unprocessable(`deviceTypeUuid ${deviceTypeUuid} does not name a device type`);
+    throw unprocessable(
+      `deviceTypeUuid ${deviceTypeUuid} does not name a device type`,
+      'deviceTypeUuid',
+    );
   }
   return deviceType;
 }
@@ -154,7 +157,9 @@ async function requireCatalogReferences(
       .select('vendor_uuid')
       .where('vendor_uuid', '=', dto.vendorUuid)
       .executeTakeFirst();
-    if (!vendor) throw unprocessable(`vendorUuid ${dto.vendorUuid} does not name a vendor`);
+    if (!vendor) {
+      throw unprocessable(`vendorUuid ${dto.vendorUuid} does not name a vendor`, 'vendorUuid');
+    }
   }
   if (dto.loadSignatureUuid) {
     const signature = await db

@@ -36,7 +36,11 @@ export async function requireSensorType(
     .where('sensor_type_uuid', '=', sensorTypeUuid)
     .where(visibleTo('sensor_types', { organizationUuid }))
     .executeTakeFirst();
-  if (!row) throw unprocessable(`sensorTypeUuid ${sensorTypeUuid} does not name a sensor type`);
+  if (!row)
+    throw unprocessable(
+      `sensorTypeUuid ${sensorTypeUuid} does not name a sensor type`,
+      'sensorTypeUuid',
+    );
   const allowed = await allowedDataTypes(db, [sensorTypeUuid]);
   return {
     sensorTypeUuid,
@@ -63,7 +67,8 @@ export async function chooseDataTypes(
     }
     return sensorType.allowed;
   }
-  if (requested.length === 0) throw unprocessable('dataTypesCollectUuids must not be empty');
+  if (requested.length === 0)
+    throw unprocessable('dataTypesCollectUuids must not be empty', 'dataTypesCollectUuids');
   const wanted = [...new Set(requested)];
   const known = await db
     .selectFrom('data_types_collects')
@@ -76,7 +81,10 @@ export async function chooseDataTypes(
   );
   for (const uuid of wanted) {
     if (!knownUuids.has(uuid)) {
-      throw unprocessable(`dataTypesCollectUuids: ${uuid} does not name a data type`);
+      throw unprocessable(
+        `dataTypesCollectUuids: ${uuid} does not name a data type`,
+        'dataTypesCollectUuids',
+      );
     }
     if (!allowedByUuid.has(uuid)) throw notAllowed(uuid, sensorType);
   }
@@ -93,6 +101,7 @@ export function assertStillAllowed(
   if (refused) {
     throw unprocessable(
       `dataTypesCollectUuids: the sensor collects ${refused}, which sensor type ${sensorType.code} does not allow; send dataTypesCollectUuids along with sensorTypeUuid`,
+      'dataTypesCollectUuids',
     );
   }
 }
@@ -101,6 +110,7 @@ function notAllowed(uuid: string, sensorType: SensorTypeFacts) {
   const allowedCodes = sensorType.allowed.map((dataType) => dataType.code).join(', ') || 'none';
   return unprocessable(
     `dataTypesCollectUuids: ${uuid} is not allowed by sensor type ${sensorType.code} (allowed: ${allowedCodes})`,
+    'dataTypesCollectUuids',
   );
 }
 
@@ -124,7 +134,8 @@ export async function requireDeviceOfPlant(
     .where('plant_uuid', '=', plantUuid)
     .where('device_uuid', '=', deviceUuid)
     .executeTakeFirst();
-  if (!device) throw unprocessable(`deviceUuid ${deviceUuid} is not a device of this plant`);
+  if (!device)
+    throw unprocessable(`deviceUuid ${deviceUuid} is not a device of this plant`, 'deviceUuid');
 }
 
 async function connectionVendor({ db }: ServerContext, connection: SensorConnection) {
@@ -179,13 +190,17 @@ export async function checkConnection(
 ): Promise<void> {
   const vendor = await connectionVendor(context, connection);
   if (!vendor) {
-    throw unprocessable(`connection.vendorUuid ${connection.vendorUuid} does not name a vendor`);
+    throw unprocessable(
+      `connection.vendorUuid ${connection.vendorUuid} does not name a vendor`,
+      'connection.vendorUuid',
+    );
   }
   if (choice.skip) return;
   const result = await runTest(context, vendor, connection.address, choice.requester);
   if (!result.ok) {
     throw unprocessable(
       `Connection test of '${connection.address}' failed: ${result.message} (add ignoreConnectionsTest=true to save it anyway)`,
+      'connection.address',
     );
   }
 }

@@ -30,6 +30,7 @@ const VARIANTS: readonly Variant[] = [
   { name: 'light', use: { colorScheme: 'light' } },
   { name: 'dark', use: { colorScheme: 'dark' } },
   { name: 'German light', use: { colorScheme: 'light', locale: 'de-DE' } },
+  { name: 'German dark', use: { colorScheme: 'dark', locale: 'de-DE' } },
 ];
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

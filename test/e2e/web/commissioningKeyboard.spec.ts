@@ -299,7 +299,7 @@ test('commissions a new plant from the keyboard alone, every control named', asy
     await setCheckbox(page, page.getByLabel('The plant has photovoltaic panels'), true);
     await typeInto(page, page.getByLabel('Peak power (kWp)'), '6');
     // A metadata entry: "Add entry" puts the focus in the new key; its type and value are selects.
-    await pressOn(page, page.getByRole('button', { name: 'Add metadata entry' }));
+    await pressOn(page, page.getByRole('button', { name: 'Add entry (metadata)' }));
     await expect(page.getByRole('textbox', { name: 'Key of metadata entry 1' })).toBeFocused();
     await page.keyboard.type('keyboard only');
     await chooseByKeyboard(

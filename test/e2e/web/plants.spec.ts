@@ -33,7 +33,7 @@ test('creates, finds, edits and deletes a plant', async ({ page, webApp }, testI
 
   await page.getByLabel('The plant has photovoltaic panels').check();
   await page.getByLabel('Peak power (kWp)').fill('6.5');
-  await page.getByRole('button', { name: 'Add metadata entry' }).click();
+  await page.getByRole('button', { name: 'Add entry (metadata)' }).click();
   await page.getByRole('textbox', { name: 'Key of metadata entry 1' }).fill('roof');
   await page.getByRole('textbox', { name: 'Value of metadata “roof”' }).fill('south-facing tiles');
 

@@ -12,6 +12,7 @@ import { createFileLog, type FileLog } from '../../../electron/services/fileLog.
 import type { ServerProcess, SpawnServer } from '../../../electron/services/localSandbox.ts';
 import { startPlantDesk, type PlantDesk } from '../../../electron/services/plantDesk.ts';
 import { createMemoryStore, openSecretStore } from '../../../electron/services/secrets.ts';
+import { until } from '../../support/until.ts';
 
 /**
  * After a whole session (sign-in remembered, API calls, sign-out, sign-in not remembered, a
@@ -111,16 +112,6 @@ function filesUnder(dir: string): string[] {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
     .flatMap((entry) => (entry.isFile() ? [path.join(entry.parentPath, entry.name)] : []));
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not reached within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('no secret at rest after a session', () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { AcceptanceRecheck as Recheck } from '../../../electron/ipc/contract.ts';
 import AcceptanceRecheck from '../../../renderer/src/components/commissioning/AcceptanceRecheck.vue';
 import CommissioningReport from '../../../renderer/src/components/commissioning/CommissioningReport.vue';
+import CommissioningVerification from '../../../renderer/src/components/commissioning/CommissioningVerification.vue';
 import type { Verification } from '../../../renderer/src/composables/commissioningChecks.ts';
 import { i18n } from '../../../renderer/src/i18n.ts';
 import { mountWithApp } from '../support/mountWithApp.ts';
@@ -134,6 +135,16 @@ describe('the commissioning report in German', () => {
     expect(draft.find('[data-report-notes] img').attributes('alt')).toBe(
       'Foto 1 des Schritts Geräte',
     );
+  });
+
+  test('the verification step says when it checked on the plant clock, naming the zone', async () => {
+    i18n.global.locale.value = 'de';
+    const snapshot = { devices: [], sensors: [], verification: verification([true]) };
+    const app = await mountWithApp(CommissioningVerification, {
+      props: { snapshot, verifying: false, error: null, zone: 'Asia/Kathmandu' },
+    });
+    // 10:00 UTC is 15:45 in Kathmandu, whatever zone this computer is in.
+    expect(app.wrapper.get('.checked-at').text()).toBe('Geprüft um 15:45:00 (Asia/Kathmandu).');
   });
 
   test('in Italian too', async () => {

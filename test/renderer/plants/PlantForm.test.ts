@@ -275,7 +275,7 @@ describe('PlantForm: metadata', () => {
   test('key/value rows become typed metadata; duplicate keys are refused', async () => {
     const app = await mountWithApp(PlantForm, { routes: routes() });
     await fillNew(app.wrapper);
-    const add = button(app.wrapper, 'Add metadata entry');
+    const add = button(app.wrapper, 'Add entry (metadata)');
     await add.trigger('click');
     await add.trigger('click');
     const keys = app.wrapper.findAll('input[aria-label^="Key of metadata entry"]');

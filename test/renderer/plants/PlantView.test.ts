@@ -24,6 +24,7 @@ describe('PlantView', () => {
       'Devices',
       'Sensors',
       'Vendors',
+      'Compare',
     ]);
     expect(links[3]!.attributes('aria-current')).toBe('page');
     expect(links.filter((link) => link.attributes('aria-current'))).toHaveLength(1);

@@ -25,6 +25,27 @@ describe('plant screens in German', () => {
     expect(text).not.toContain('8.4');
   });
 
+  test('the list tells when each plant was created and changed on its own clock', async () => {
+    i18n.global.locale.value = 'de';
+    const newYork = plant({
+      plantUuid: '1b6a3b0e-5f0e-4f43-9f67-2e8f3f6c1d7b',
+      name: 'New York',
+      location: { latitude: 40.71, longitude: -74.01, timezone: 'America/New_York' },
+    });
+    const app = await mountWithApp(PlantsView, {
+      route: '/plants',
+      routes: { listPlants: page([plant(), newYork]) },
+    });
+    const times = app.wrapper
+      .findAll('tbody tr')
+      .map((row) => row.findAll('time').map((time) => time.text()));
+    // 08:00 and 09:30 UTC: an hour later in Rome, five earlier in New York (winter).
+    expect(times).toEqual([
+      ['10.01.2025, 09:00', '11.01.2025, 10:30'],
+      ['10.01.2025, 03:00', '11.01.2025, 04:30'],
+    ]);
+  });
+
   test('the plant page: its sections and actions', async () => {
     i18n.global.locale.value = 'de';
     const app = await mountWithApp(PlantView, {
@@ -40,6 +61,7 @@ describe('plant screens in German', () => {
       'Geräte',
       'Sensoren',
       'Anbieter',
+      'Vergleichen',
     ]);
     expect(button(app.wrapper, 'Bearbeiten').exists()).toBe(true);
   });

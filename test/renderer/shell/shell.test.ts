@@ -66,11 +66,13 @@ describe('AppNav', () => {
       'Commissioning',
       'Catalogs',
       'Environments',
+      'Support',
     ]);
     expect(links.map((link) => link.attributes('aria-current'))).toEqual([
       undefined,
       undefined,
       'page',
+      undefined,
       undefined,
       undefined,
       undefined,

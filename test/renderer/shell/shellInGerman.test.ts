@@ -24,6 +24,7 @@ describe('the shell in German', () => {
       'Inbetriebnahme',
       'Kataloge',
       'Umgebungen',
+      'Support',
     ]);
 
     const crumbs = await mountWithApp(AppBreadcrumbs, {

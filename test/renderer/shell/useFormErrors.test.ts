@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { EnvironmentInput } from '../../../electron/ipc/contract.ts';
 import { PlantDeskError } from '../../../renderer/src/bridge.ts';
 import { i18n } from '../../../renderer/src/i18n.ts';
-import { zodIssueText } from '../../../renderer/src/composables/zodIssueText.ts';
+import { zodIssueText } from '../../../i18n/zodIssueText.ts';
 import { createTranslator } from '../../../i18n/translator.ts';
 import { z } from 'zod';
 import {
@@ -19,6 +19,41 @@ function api(status: number, message: string) {
 const PLANT_FIELDS = ['name', 'externalIds', 'latitude', 'longitude', 'timezone'] as const;
 
 describe('useFormErrors.fromServer', () => {
+  test('the fields the server lists win over what its message seems to name', () => {
+    const form = useFormErrors(PLANT_FIELDS);
+    // Read as text, "name" would be the field; the list says the time zone.
+    const refusal = 'The name of this zone is unknown';
+    form.fromServer(
+      new PlantDeskError({
+        kind: 'api',
+        status: 400,
+        error: 'Bad Request',
+        message: `${refusal}; Request body is incomplete`,
+        path: '/plants',
+        fieldErrors: [{ field: 'location.timezone', message: refusal }],
+      }),
+    );
+    expect(form.errors.timezone).toBe(refusal);
+    expect(form.errors.name).toBeUndefined();
+    // A detail the list leaves out is about the whole form.
+    expect(form.formError.value).toBe('Request body is incomplete');
+  });
+
+  test('a listed field the form does not have shows above the form', () => {
+    const form = useFormErrors(PLANT_FIELDS);
+    form.fromServer(
+      new PlantDeskError({
+        kind: 'api',
+        status: 422,
+        error: 'Unprocessable Entity',
+        message: 'pv.tiltDeg is out of range',
+        path: '/plants',
+        fieldErrors: [{ field: 'pv.tiltDeg', message: 'pv.tiltDeg is out of range' }],
+      }),
+    );
+    expect(form.formError.value).toBe('pv.tiltDeg is out of range');
+  });
+
   test('a 400 puts each of its details on the field it names', () => {
     const form = useFormErrors(PLANT_FIELDS);
     form.fromServer(

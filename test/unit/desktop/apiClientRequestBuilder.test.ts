@@ -256,4 +256,23 @@ describe('ApiError', () => {
         .message,
     ).toMatch(/^The server's answer to GET \/plants does not match the contract: name: /);
   });
+
+  test('a broken answer is described in the language of the moment, three issues at most', () => {
+    const shape = z.object({
+      name: z.string(),
+      peak: z.number().min(0.5),
+      tags: z.array(z.string()).max(1),
+      a: z.string(),
+      b: z.string(),
+    });
+    const error = shape.safeParse({ peak: 0.2, tags: ['x', 'y'] }).error!;
+    expect(describeZodIssues(error)).toBe(
+      'name: Required; peak: Must be at least 0.5; tags: At most 1 entry (and 2 more issues)',
+    );
+    expect(describeZodIssues(error, createTranslator('de'))).toBe(
+      'name: Pflichtfeld; peak: Muss mindestens 0,5 sein; tags: Höchstens 1 Eintrag (und 2 weitere Probleme)',
+    );
+    const one = z.object({ name: z.string() }).safeParse({}).error!;
+    expect(describeZodIssues(one, createTranslator('it'))).toBe('name: Campo obbligatorio');
+  });
 });

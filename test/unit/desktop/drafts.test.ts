@@ -23,7 +23,11 @@ import {
   ownerOf,
   type DraftOwner,
 } from '../../../electron/services/drafts/draftStore.ts';
-import { draftFieldOf, DRAFT_FIELDS } from '../../../electron/services/drafts/draftRefusals.ts';
+import {
+  draftFieldOf,
+  DRAFT_FIELDS,
+  refusalsOf,
+} from '../../../electron/services/drafts/draftRefusals.ts';
 import {
   deviceDifferences,
   plantDifferences,
@@ -303,6 +307,25 @@ describe('refusals on their field', () => {
     ["Connection test of 'sim://x' failed: no", 'sensors', 'connection'],
   ] as const)('%s → %s.%s', (message, section, field) => {
     expect(draftFieldOf(message, DRAFT_FIELDS[section])).toBe(field);
+  });
+
+  test('the fields a server lists are used as they are, its names mapped to the draft’s', () => {
+    const error = new ApiError('api', 'deviceUuid 1 is not a device of this plant; other', {
+      status: 422,
+      fieldErrors: [
+        { field: 'deviceUuid', message: 'deviceUuid 1 is not a device of this plant' },
+        { field: 'connection.address', message: 'the name of the address is wrong' },
+      ],
+    });
+    expect(
+      refusalsOf(error, { section: 'sensors', key: 's1' }, DRAFT_FIELDS.sensors).map((refusal) => [
+        refusal.field,
+        refusal.message,
+      ]),
+    ).toEqual([
+      ['deviceKey', 'deviceUuid 1 is not a device of this plant'],
+      ['connection.address', 'the name of the address is wrong'],
+    ]);
   });
 });
 

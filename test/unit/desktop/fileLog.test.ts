@@ -336,7 +336,10 @@ describe('redaction time is bounded', () => {
     const arbitrary = fc.oneof(crafted, fc.string({ maxLength: 100_000, unit: 'binary' }));
     fc.assert(
       fc.property(arbitrary, (text) => {
-        expect(timeOf(() => redactText(text))).toBeLessThan(50);
+        // The fastest of three: a busy machine can pause any one run for longer than the bound,
+        // while a pattern that backtracks is slow every time (seconds, not milliseconds).
+        const fastest = Math.min(...[1, 2, 3].map(() => timeOf(() => redactText(text))));
+        expect(fastest).toBeLessThan(50);
       }),
       { numRuns: 200 },
     );

@@ -17,6 +17,7 @@ function template(isMac: boolean, devTools = true, locale: AppLocale = 'en') {
     t: createTranslator(locale),
     showAbout: vi.fn(),
     openLogsFolder: vi.fn(),
+    openSupport: vi.fn(),
     devTools,
   };
   return { menu: buildMenuTemplate(actions), actions };
@@ -62,20 +63,23 @@ describe('application menu', () => {
     expect(german[2]!.label).toBe('Ansicht');
     expect(helpItems(german).map((item) => item.label ?? item.type)).toEqual([
       'Protokollordner öffnen',
+      'Support-Paket erstellen…',
       'separator',
       'Über PlantDesk',
     ]);
-    expect(helpItems(template(false, false, 'it').menu)[2]!.label).toBe(
+    expect(helpItems(template(false, false, 'it').menu)[3]!.label).toBe(
       'Informazioni su PlantDesk',
     );
   });
 
-  it('has Help → Open Logs Folder and About PlantDesk', () => {
+  it('has Help → Open Logs Folder, Create Support Bundle… and About PlantDesk', () => {
     const { menu, actions } = template(false);
     const items = helpItems(menu);
     const byLabel = (label: string) => items.find((item) => item.label === label);
     (byLabel('Open Logs Folder')?.click as () => void)();
     expect(actions.openLogsFolder).toHaveBeenCalledOnce();
+    (byLabel('Create Support Bundle…')?.click as () => void)();
+    expect(actions.openSupport).toHaveBeenCalledOnce();
     (byLabel('About PlantDesk')?.click as () => void)();
     expect(actions.showAbout).toHaveBeenCalledOnce();
   });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatBytes,
   formatDateTime,
   formatDuration,
   formatEnergy,
@@ -53,6 +54,13 @@ describe('formatting by language', () => {
     // German puts a no-break space before the sign.
     expect(formatPercent('de', 0.456)).toBe('46\u00a0%');
     expect(formatPercent('it', 0.4567, 1)).toBe('45,7%');
+  });
+
+  it('writes file sizes in decimal units, as the language does', () => {
+    expect(formatBytes('en', 850)).toBe('850 bytes');
+    expect(formatBytes('de', 1)).toBe('1\u00a0Byte');
+    expect(formatBytes('de', 12_340)).toBe('12,3 kB');
+    expect(formatBytes('it', 1_250_000)).toBe('1,3 MB');
   });
 
   it('writes durations in their two largest units, in the language’s abbreviations', () => {

@@ -1,3 +1,4 @@
+import { IANAZone } from 'luxon';
 import { describe, expect, test } from 'vitest';
 import { isWeekend, PlantClock } from '../../../server/simulator/plantClock.ts';
 import { dayIndexOf } from './simulatorFixture.ts';
@@ -24,6 +25,28 @@ describe('PlantClock', () => {
     );
     // 02:30 does not exist that morning: it moves forward.
     expect(rome.wallClockMs(dayIndexOf(2026, 3, 29), 150)).toBe(Date.UTC(2026, 2, 29, 1, 30));
+  });
+
+  test('offsets change at the zone’s own instant, not at the next quarter hour of UTC', () => {
+    // St John's moved its clocks at 00:01 local time until 2011: 03:31 UTC on 14 March 2010.
+    const stJohns = new PlantClock('America/St_Johns');
+    expect(stJohns.offsetMinutes(Date.UTC(2010, 2, 14, 3, 30, 59))).toBe(-210);
+    expect(stJohns.offsetMinutes(Date.UTC(2010, 2, 14, 3, 31))).toBe(-150);
+    expect(stJohns.localHour(Date.UTC(2010, 2, 14, 3, 40))).toBeCloseTo(1 + 10 / 60, 9);
+    // Gaza (23:00 UTC) and Casey (17:00 UTC) agree with Luxon minute by minute around theirs.
+    for (const [zone, change] of [
+      ['Asia/Gaza', Date.UTC(2016, 2, 25, 23)],
+      ['Antarctica/Casey', Date.UTC(2018, 2, 10, 17)],
+      ['America/Goose_Bay', Date.UTC(2010, 2, 14, 4, 1)],
+    ] as const) {
+      const clock = new PlantClock(zone);
+      for (let minute = -30; minute <= 30; minute++) {
+        const at = change + minute * 60_000;
+        expect(clock.offsetMinutes(at), `${zone} ${new Date(at).toISOString()}`).toBe(
+          IANAZone.create(zone).offset(at),
+        );
+      }
+    }
   });
 
   test('an unknown zone falls back to UTC', () => {

@@ -1,4 +1,5 @@
 import type {
+  DirectionTestMeter,
   Reading,
   WiringDevice,
   WiringInput,
@@ -151,3 +152,21 @@ export function withReadings(
     ),
   };
 }
+
+/** Six readings 10 s apart from `startMs`, alternating by 20 W: a meter settled at `watts`. */
+export const steady = (startMs: number, watts: number): Reading[] =>
+  Array.from({ length: 6 }, (_, index): Reading => [
+    startMs + index * 10_000,
+    watts + (index % 2) * 20,
+  ]);
+
+/** A grid meter for the direction test: 400 W before, 2.4 kW after a 2 kW load went on. */
+export const directionMeter = (overrides: Partial<DirectionTestMeter>): DirectionTestMeter => ({
+  sensorUuid: 'aaaaaaaa-0000-4000-8000-000000000001',
+  name: 'Grid meter',
+  flow: 'GRID',
+  unit: 'W',
+  before: steady(0, 400),
+  after: steady(120_000, 2400),
+  ...overrides,
+});

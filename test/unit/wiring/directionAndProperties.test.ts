@@ -3,27 +3,17 @@ import { describe, expect, test } from 'vitest';
 import {
   directionTest,
   runWiringChecks,
-  type DirectionTestMeter,
   type Reading,
   type WiringInput,
 } from '../../../server/domain/wiring/index.ts';
-import { craftedPlant, JUNE_NOON, withReadings } from './craftedPlant.ts';
-
-const steady = (startMs: number, watts: number): Reading[] =>
-  Array.from({ length: 6 }, (_, index): Reading => [
-    startMs + index * 10_000,
-    watts + (index % 2) * 20,
-  ]);
-
-const meter = (overrides: Partial<DirectionTestMeter>): DirectionTestMeter => ({
-  sensorUuid: 'aaaaaaaa-0000-4000-8000-000000000001',
-  name: 'Grid meter',
-  flow: 'GRID',
-  unit: 'W',
-  before: steady(0, 400),
-  after: steady(120_000, 2400),
-  ...overrides,
-});
+import {
+  craftedPlant,
+  directionMeter as meter,
+  JUNE_NOON,
+  steady,
+  withReadings,
+} from './craftedPlant.ts';
+import { en } from './english.ts';
 
 describe('the guided direction test', () => {
   test('a 2 kW kettle: a right meter rises by 2 kW, a reversed one falls', () => {
@@ -52,9 +42,9 @@ describe('the guided direction test', () => {
       ],
     });
     expect(right).toMatchObject({ outcome: 'asExpected', signInverted: false });
-    expect(right!.figures.find((f) => f.name === 'change measured')?.value).toBe(2000);
+    expect(right!.figures.find((f) => en(f.name) === 'change measured')?.value).toBe(2000);
     expect(reversed).toMatchObject({ outcome: 'reversed', signInverted: true });
-    expect(reversed!.action).toContain('Turn on the “Sign inverted” setting');
+    expect(en(reversed!.action)).toContain('Turn on the “Sign inverted” setting');
     expect(kilo!.outcome).toBe('asExpected');
   });
 
@@ -66,7 +56,7 @@ describe('the guided direction test', () => {
       ],
     });
     expect(result).toMatchObject({ outcome: 'reversed', signInverted: false });
-    expect(result!.action).toMatch(/^Clear/);
+    expect(en(result!.action)).toMatch(/^Clear/);
   });
 
   test('the PV switched off moves the grid meter only', () => {
@@ -84,7 +74,7 @@ describe('the guided direction test', () => {
     });
     expect(grid!.outcome).toBe('asExpected');
     expect(house!.outcome).toBe('inconclusive');
-    expect(house!.action).toContain('known load');
+    expect(en(house!.action)).toContain('known load');
   });
 
   test('no response, too small a load, or too much noise is inconclusive', () => {
@@ -104,9 +94,9 @@ describe('the guided direction test', () => {
       }),
     ].map((results) => results[0]!);
     expect(silent).toMatchObject({ outcome: 'inconclusive', signInverted: null });
-    expect(silent!.finding).toContain('did not respond');
-    expect(small!.finding).toContain('too small');
-    expect(jumpy!.finding).toContain('on its own');
+    expect(en(silent!.finding)).toContain('did not respond');
+    expect(en(small!.finding)).toContain('too small');
+    expect(en(jumpy!.finding)).toContain('on its own');
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { runWiringChecks, type WiringInput } from '../../../server/domain/wiring/index.ts';
 import { simulatedWiringInput, type SimulatedFaults } from './simulatedPlant.ts';
+import { en } from './english.ts';
 
 /**
  * The simulator's faults of the fleet issue, made by the simulator's own functions for its
@@ -53,7 +54,7 @@ test('with the grid idle a reversed grid CT is not judged; at night a kW meter s
     (check) => check.id === 'gridSign',
   )!;
   expect(grid.status).toBe('notApplicable');
-  expect(grid.action).toContain('guided direction test');
+  expect(en(grid.action)).toContain('guided direction test');
   const night = Date.parse('2026-06-21T22:00:00Z');
   expect(problems(simulatedWiringInput(night))).toEqual([]);
   expect(problems(simulatedWiringInput(night, FAULTS.KW_INSTEAD_OF_W!.faults))).toEqual([

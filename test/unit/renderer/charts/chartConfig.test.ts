@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { TooltipItem } from 'chart.js';
+import { _adapters, type TooltipItem } from 'chart.js';
+import 'chartjs-adapter-luxon';
 import {
   buildChartData,
   buildChartOptions,
@@ -178,6 +179,32 @@ describe('in German', () => {
     const y = options.scales!.y as { ticks: { callback(value: number): string } };
     expect(y.ticks.callback(2.5)).toBe('2,50 kWh');
   });
+
+  test.each([
+    ['de', '29. Okt'],
+    ['it', '29 ott'],
+    ['en', '29 Oct'],
+  ] as const)(
+    'bar ticks by day name the month in the language (%s) on the plant clock',
+    (locale, label) => {
+      const daily = (k: number) => ({ x: Date.UTC(2026, 9, 28, 23) + k * 24 * HOUR, y: k });
+      const options = buildChartOptions(
+        input([{ label: 'PV', role: 'production', unit: 'kWh', points: [0, 1, 2].map(daily) }], {
+          type: 'bar',
+          locale,
+          t: createTranslator(locale),
+        }),
+      );
+      const x = options.scales!.x as {
+        adapters: { date: object };
+        time: { displayFormats: Record<string, string> };
+      };
+      // Chart.js formats its bar ticks through the luxon adapter with these options.
+      const adapter = new _adapters._date(x.adapters.date);
+      // Midnight of 29 October in Rome is 23:00 UTC on the 28th.
+      expect(adapter.format(Date.UTC(2026, 9, 28, 23), x.time.displayFormats.day!)).toBe(label);
+    },
+  );
 });
 
 describe('detectGranularity', () => {

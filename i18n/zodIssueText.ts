@@ -1,6 +1,6 @@
-import { formatNumber } from '../../../i18n/format.ts';
-import type { AppLocale } from '../../../i18n/locales.ts';
-import type { Translate } from '../../../i18n/translator.ts';
+import { formatNumber } from './format.ts';
+import type { AppLocale } from './locales.ts';
+import type { Translate } from './translator.ts';
 
 /** The part of a zod 4 issue the wording reads: its code and the bounds or format it names. */
 export interface ZodLikeIssue {
