@@ -188,13 +188,7 @@ describe('the built desktop app in the stand-in Electron', () => {
     expect(sandbox!.args).toEqual(
       expect.arrayContaining(['--demo', '--exit-with-parent', '--clock', CLOCK]),
     );
-    const deadline = Date.now() + 90_000;
-    let sandboxState: unknown;
-    do {
-      sandboxState = await app.call('localSandbox.state');
-      if ((sandboxState as { value?: { status?: string } }).value?.status === 'running') break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    } while (Date.now() < deadline);
+    const sandboxState = await app.untilSandboxRunning();
     expect(sandboxState).toMatchObject({ ok: true, value: { status: 'running', restarts: 0 } });
   }, 120_000);
 

@@ -1,9 +1,9 @@
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireFreshBuild } from '../../build/support/builtOut.ts';
 import type { Command, ExitReport, FetchResult, StandInState } from './protocol.ts';
 
 /**
@@ -38,6 +38,8 @@ export interface StandInApp {
     timeoutMs?: number,
   ): Promise<StandInState>;
   fetch(urls: string[], method?: string): Promise<FetchResult[]>;
+  /** Asks `localSandbox.state` as the page does until it is running; answers the last answer. */
+  untilSandboxRunning(timeoutMs?: number): Promise<unknown>;
   /** `window.plantdesk[channel](...args)` in the page: through the preload and ipcMain. */
   call(channel: string, ...args: unknown[]): Promise<unknown>;
   callAs(
@@ -162,6 +164,15 @@ export async function startStandInApp(options: StandInAppOptions = {}): Promise<
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    async untilSandboxRunning(timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const answer = await app.call('localSandbox.state');
+        const running = (answer as { value?: { status?: string } }).value?.status === 'running';
+        if (running || Date.now() > deadline) return answer;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
     fetch: (urls, method) => send({ op: 'fetch', urls, method }),
     call: (channel, ...args) => send({ op: 'call', channel, args }),
     callAs: (sender, channel, ...args) => send({ op: 'callAs', sender, channel, args }),
@@ -187,83 +198,17 @@ export async function startStandInApp(options: StandInAppOptions = {}): Promise<
   return app;
 }
 
-const SOURCE_FOLDERS = ['electron', 'server', 'api', 'i18n', 'renderer'];
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function isStale(root: string): boolean {
-  let builtAt = 0;
-  try {
-    builtAt = statSync(path.join(root, 'out/main/index.js')).mtimeMs;
-  } catch {
-    // Not built yet.
-  }
-  return (
-    builtAt <= Math.max(...SOURCE_FOLDERS.map((folder) => newestSource(path.join(root, folder))))
-  );
-}
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-
-/** A build older than this is taken for one that died and left its lock. */
-const BUILD_LOCK_STALE_MS = 180_000;
-
-/**
- * Builds the repository's out/ (`electron-vite build`, about 5 s here) when it is missing or
- * older than a source file; answers whether it built. Test files run in parallel workers, so
- * one builds while the others wait for it (a lock folder per repository, in the temp folder).
- */
-export function ensureBuilt(root: string = REPOSITORY_ROOT): boolean {
-  if (!isStale(root)) return false;
-  const lock = path.join(
-    os.tmpdir(),
-    `plantdesk-build-${createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 16)}`,
-  );
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const lockedAt = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
-      if (Date.now() - lockedAt > BUILD_LOCK_STALE_MS) {
-        rmSync(lock, { recursive: true, force: true });
-      }
-      sleepSync(200);
-    }
-  }
-  try {
-    if (!isStale(root)) return false;
-    execFileSync(
-      process.execPath,
-      [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
-      { cwd: root, stdio: 'pipe' },
-    );
-    return true;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
 /** Where the desktop tests' app runs: any instant serves, and none depends on today. */
 export const TEST_CLOCK = '2026-06-21T12:00:00+02:00';
 
 /**
  * The app the desktop tests run: PLANTDESK_STANDIN_APP_ROOT (a packed app's extracted files)
- * or this repository, built first if out/ is stale.
+ * or this repository's out/, which `npm test` builds first (`npm run build`, about 5 s here); a
+ * missing or stale one is refused, as the build checks do, rather than rebuilt under other
+ * test files reading it.
  */
 export function appUnderTest(): string {
   const root = process.env.PLANTDESK_STANDIN_APP_ROOT ?? REPOSITORY_ROOT;
-  if (root === REPOSITORY_ROOT) ensureBuilt();
+  if (root === REPOSITORY_ROOT) requireFreshBuild();
   return root;
 }
