@@ -169,7 +169,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const ms = Math.round(performance.now() - started);
           if (deadline.signal.aborted) {
             const over = deadline.error(label);
-            log.warn(`${label.method} ${label.path} ${over.kind}`, { ...logged, ms });
+            // A cancellation was asked for (a page left, the app quitting): traffic, not a problem.
+            const level = over.kind === 'cancelled' ? 'info' : 'warn';
+            log[level](`${label.method} ${label.path} ${over.kind}`, { ...logged, ms });
             throw over;
           }
           const failure = ApiError.fromAxiosError(error, displayBaseUrl(baseUrl), say);

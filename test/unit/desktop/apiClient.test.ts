@@ -490,6 +490,27 @@ describe('renewing after a 401', () => {
 });
 
 describe('logging', () => {
+  test('a cancelled call is logged as traffic (info, left out of main.log), a timeout as a problem', async () => {
+    const server = await fakeServer(() => {}); // never answers
+    const records: { level: string; message: string }[] = [];
+    const log: Logger = {
+      info: (message) => records.push({ level: 'info', message }),
+      warn: (message) => records.push({ level: 'warn', message }),
+      error: (message) => records.push({ level: 'error', message }),
+    };
+    const api = client(server, { log });
+    const controller = new AbortController();
+    const cancelled = api.listPlants({}, { signal: controller.signal });
+    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
+    controller.abort();
+    expect((await rejection(cancelled)).kind).toBe('cancelled');
+    expect((await rejection(api.listPlants({}, { timeoutMs: 100 }))).kind).toBe('timeout');
+    expect(records).toEqual([
+      { level: 'info', message: 'GET /plants cancelled' },
+      { level: 'warn', message: 'GET /plants timeout' },
+    ]);
+  });
+
   test('method, path, status and duration; never tokens, query values or bodies', async () => {
     const server = await fakeServer((_request, response, index) =>
       index === 0 ? json(response, 503, {}) : json(response, 200, EMPTY_PAGE),
