@@ -62,6 +62,8 @@ export interface ApiClientOptions {
    * fetch with the environment's proxy (browser mode).
    */
   fetch?: FetchTransport;
+  /** The largest answer read; default 64 MiB. */
+  maxResponseBytes?: number;
   /** The user's language when an error is made; default English. */
   t?: () => Translate;
 }
@@ -250,7 +252,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (response.type === 'opaqueredirect') throw new RedirectRefused();
     // The whole body is read here, inside the deadline and the retries: an answer cut off
     // halfway is a network failure like any other. Text, so that an HTML 502 stays readable.
-    const text = await readText(response, MAX_RESPONSE_BYTES);
+    const text = await readText(response, options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
     return {
       status: response.status,
       statusText: response.statusText,
