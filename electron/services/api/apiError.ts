@@ -6,7 +6,7 @@ import { formatDuration } from '../../../i18n/format.ts';
 import { zodIssueText } from '../../../i18n/zodIssueText.ts';
 import type { FieldRefusal, SerializedError } from '../../ipc/contract.ts';
 import { ENGLISH } from '../hostText.ts';
-import { failureCode, RedirectRefused } from './transport.ts';
+import { failureCode, failureDetail, RedirectRefused } from './transport.ts';
 
 export type ApiErrorKind = SerializedError['kind'];
 
@@ -114,9 +114,7 @@ export class ApiError extends Error {
     }
     const code = failureCode(error);
     const detail =
-      describeNetworkCode(code, t) ??
-      (error as Error | undefined)?.message ??
-      t('host.api.unknownFailure');
+      describeNetworkCode(code, t) ?? failureDetail(error) ?? t('host.api.unknownFailure');
     if (code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
       return new ApiError('invalidResponse', t('host.api.unreadable', { detail }), {
         cause: error,
@@ -261,6 +259,8 @@ const NETWORK_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
   'ERR_FR_MAX_BODY_LENGTH_EXCEEDED',
+  'PROXY_AUTH',
+  'PROXY_UNREACHABLE',
 ]);
 
 function describeNetworkCode(code: string | undefined, t: Translate): string | undefined {

@@ -114,6 +114,11 @@ const CHROMIUM_CODES: Readonly<Record<string, string>> = {
   ERR_CERT_DATE_INVALID: 'CERT_HAS_EXPIRED',
   ERR_CERT_AUTHORITY_INVALID: 'SELF_SIGNED_CERT_IN_CHAIN',
   ERR_CERT_COMMON_NAME_INVALID: 'ERR_TLS_CERT_ALTNAME_INVALID',
+  ERR_PROXY_CONNECTION_FAILED: 'PROXY_UNREACHABLE',
+  ERR_TUNNEL_CONNECTION_FAILED: 'PROXY_UNREACHABLE',
+  ERR_PROXY_AUTH_UNSUPPORTED: 'PROXY_AUTH',
+  ERR_PROXY_AUTH_REQUESTED: 'PROXY_AUTH',
+  ERR_UNEXPECTED_PROXY_AUTH: 'PROXY_AUTH',
 };
 
 /** undici's socket errors under the same codes. */
@@ -129,16 +134,37 @@ const UNDICI_CODES: Readonly<Record<string, string>> = {
  * the error, on its `cause` (undici's "fetch failed"), or in a Chromium message (net::ERR_…).
  */
 export function failureCode(error: unknown): string | undefined {
+  for (const { code, message } of causes(error)) {
+    // undici says a proxy's 407 in words only (and with a code for any wrong argument).
+    if (/\bProxy (response \(407\)|Authentication Required)/.test(message)) return 'PROXY_AUTH';
+    if (code !== undefined) return UNDICI_CODES[code] ?? code;
+    const chromium = /net::(ERR_[A-Z_]+)/.exec(message);
+    if (chromium) return CHROMIUM_CODES[chromium[1]!] ?? chromium[1];
+  }
+  return undefined;
+}
+
+/** The most specific words of a failure: undici's "fetch failed" says less than its cause. */
+export function failureDetail(error: unknown): string | undefined {
+  const messages = causes(error)
+    .map(({ message }) => message)
+    .filter((message) => message !== '' && message !== 'fetch failed');
+  return messages.at(-1);
+}
+
+function causes(error: unknown): { code?: string; message: string }[] {
+  const found: { code?: string; message: string }[] = [];
   for (let current = error, depth = 0; current && depth < 4; depth += 1) {
     const { code, message, cause } = current as {
       code?: unknown;
       message?: unknown;
       cause?: unknown;
     };
-    if (typeof code === 'string') return UNDICI_CODES[code] ?? code;
-    const chromium = typeof message === 'string' ? /net::(ERR_[A-Z_]+)/.exec(message) : null;
-    if (chromium) return CHROMIUM_CODES[chromium[1]!] ?? chromium[1];
+    found.push({
+      ...(typeof code === 'string' && { code }),
+      message: typeof message === 'string' ? message : '',
+    });
     current = cause;
   }
-  return undefined;
+  return found;
 }

@@ -229,7 +229,15 @@ describe('ApiError', () => {
     // Electron's net.fetch: Chromium's error name in the message.
     expect(serialized(new Error('net::ERR_CONNECTION_REFUSED'))).toEqual(refused);
     expect(serialized(new Error('net::ERR_PROXY_CONNECTION_FAILED')).message).toBe(
-      'Could not reach http://127.0.0.1:9: net::ERR_PROXY_CONNECTION_FAILED',
+      'Could not reach http://127.0.0.1:9: the proxy could not be reached',
+    );
+    // A code without words of its own is shown as the stack gave it, "fetch failed" skipped.
+    expect(serialized(new Error('net::ERR_SSL_PROTOCOL_ERROR')).message).toBe(
+      'Could not reach http://127.0.0.1:9: net::ERR_SSL_PROTOCOL_ERROR',
+    );
+    const odd = Object.assign(new Error('unexpected proxy answer'), { code: 'UND_ERR_X' });
+    expect(serialized(new TypeError('fetch failed', { cause: odd })).message).toBe(
+      'Could not reach http://127.0.0.1:9: unexpected proxy answer',
     );
     expect(serialized(new DOMException('aborted', 'AbortError')).kind).toBe('cancelled');
     expect(serialized(new RedirectRefused())).toEqual({

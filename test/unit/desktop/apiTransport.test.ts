@@ -157,9 +157,9 @@ describe('the net.fetch adapter', () => {
       kind: 'network',
       message: 'Could not reach https://api.plantdesk.test: connection refused',
     });
-    const proxy = await rejection(api('net::ERR_PROXY_CONNECTION_FAILED').currentUser({}));
+    const proxy = await rejection(api('net::ERR_PROXY_AUTH_UNSUPPORTED').currentUser({}));
     expect(proxy.message).toBe(
-      'Could not reach https://api.plantdesk.test: net::ERR_PROXY_CONNECTION_FAILED',
+      'Could not reach https://api.plantdesk.test: the proxy asks for credentials that were not given or were refused',
     );
   });
 });
