@@ -261,6 +261,7 @@ const NETWORK_CODES = new Set([
   'ERR_FR_MAX_BODY_LENGTH_EXCEEDED',
   'PROXY_AUTH',
   'PROXY_UNREACHABLE',
+  'UNSAFE_PORT',
 ]);
 
 function describeNetworkCode(code: string | undefined, t: Translate): string | undefined {

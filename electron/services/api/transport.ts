@@ -119,6 +119,7 @@ const CHROMIUM_CODES: Readonly<Record<string, string>> = {
   ERR_PROXY_AUTH_UNSUPPORTED: 'PROXY_AUTH',
   ERR_PROXY_AUTH_REQUESTED: 'PROXY_AUTH',
   ERR_UNEXPECTED_PROXY_AUTH: 'PROXY_AUTH',
+  ERR_UNSAFE_PORT: 'UNSAFE_PORT',
 };
 
 /** undici's socket errors under the same codes. */
@@ -137,6 +138,8 @@ export function failureCode(error: unknown): string | undefined {
   for (const { code, message } of causes(error)) {
     // undici says a proxy's 407 in words only (and with a code for any wrong argument).
     if (/\bProxy (response \(407\)|Authentication Required)/.test(message)) return 'PROXY_AUTH';
+    // Fetch refuses the ports browsers block (6000, 6665…): axios did not, and a server may use one.
+    if (message === 'bad port') return 'UNSAFE_PORT';
     if (code !== undefined) return UNDICI_CODES[code] ?? code;
     const chromium = /net::(ERR_[A-Z_]+)/.exec(message);
     if (chromium) return CHROMIUM_CODES[chromium[1]!] ?? chromium[1];

@@ -231,6 +231,7 @@ describe('ApiError', () => {
     expect(serialized(new Error('net::ERR_PROXY_CONNECTION_FAILED')).message).toBe(
       'Could not reach http://127.0.0.1:9: the proxy could not be reached',
     );
+    expect(serialized(new Error('net::ERR_UNSAFE_PORT')).message).toMatch(/refuses this port/);
     // A code without words of its own is shown as the stack gave it, "fetch failed" skipped.
     expect(serialized(new Error('net::ERR_SSL_PROTOCOL_ERROR')).message).toBe(
       'Could not reach http://127.0.0.1:9: net::ERR_SSL_PROTOCOL_ERROR',

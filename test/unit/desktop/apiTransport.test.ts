@@ -77,6 +77,17 @@ describe.each(TRANSPORTS)('%s', (_name, makeTransport) => {
     expect(server.seen).toHaveLength(2); // not retried
   });
 
+  test('a port that fetch refuses (as browsers do) is said so, and nothing is sent', async () => {
+    const api = createApiClient({
+      baseUrl: 'http://127.0.0.1:6000',
+      fetch: makeTransport(),
+      retry: { attempts: 0, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    expect((await rejection(api.currentUser({}))).message).toBe(
+      'Could not reach http://127.0.0.1:6000: the network stack refuses this port for safety (as browsers do): give the server another port',
+    );
+  });
+
   test('a redirect to another origin is not followed: the token stays with its server', async () => {
     const elsewhere = await fakeServer((_request, response) => json(response, 200, USER));
     const server = await fakeServer((_request, response) => {
