@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -8,8 +11,15 @@ import {
   type NodeTransportOptions,
 } from '../../../electron/services/api/transport.ts';
 import { testConnection } from '../../../electron/services/plantDesk.ts';
+import { netTransport } from '../../../electron/main/netTransport.ts';
+import { startTestPlantDesk } from '../../support/testPlantDesk.ts';
 import { MISSING_UUID, TestServer } from '../../support/testServer.ts';
-import { rejection, TRANSPORTS } from '../../support/apiTransports.ts';
+import {
+  rejection,
+  standInSession,
+  TRANSPORTS,
+  type SessionCall,
+} from '../../support/apiTransports.ts';
 
 /**
  * The client on each transport against the real server over loopback, then Node's transport
@@ -57,6 +67,42 @@ async function session(api: ApiClient): Promise<string[]> {
 describe.each(TRANSPORTS)('the %s against the real server', (_name, transport) => {
   test('a session: sign-in, reads, and an error with its body', async () => {
     await session(createApiClient({ baseUrl: server.url, fetch: transport() }));
+  });
+});
+
+describe("the host's transport", () => {
+  test('carries the connection test, the sign-in and the calls of the services', async () => {
+    const calls: SessionCall[] = [];
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-transport-'));
+    const plantDesk = await startTestPlantDesk({
+      host: 'electron',
+      dataDir,
+      clock: '2026-06-21T12:00:00+02:00',
+      // What electron/main passes: the net.fetch adapter, here over a stand-in session.
+      fetch: netTransport(standInSession(calls)),
+    });
+    try {
+      const { handlers } = plantDesk;
+      expect(await handlers['environments.testConnection'](server.url)).toMatchObject({ ok: true });
+      const environment = await handlers['environments.add']({
+        name: 'Test server',
+        kind: 'sandbox',
+        baseUrl: server.url,
+      });
+      await handlers['environments.select'](environment.id);
+      expect((await handlers['session.signIn']({ ...ADMIN, remember: false })).status).toBe(
+        'signedIn',
+      );
+      await handlers['api.call']('getPlant', { params: { plantUuid: demoPlant } });
+      const sent = calls.map(({ url, init }) => `${init.method} ${url.replace(server.url, '')}`);
+      expect(sent).toEqual(
+        expect.arrayContaining(['GET /auth/me', 'POST /auth/login', `GET /plants/${demoPlant}`]),
+      );
+      expect(sent[0]).toBe('GET /auth/me'); // the connection test
+    } finally {
+      await plantDesk.dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -152,7 +198,12 @@ describe("Node's transport behind a corporate proxy (HTTP_PROXY)", () => {
     const hidden = new URL(server.url);
     hidden.hostname = HIDDEN_HOST;
     const baseUrl = hidden.origin;
-    return { baseUrl, api: createApiClient({ baseUrl, fetch: createNodeTransport(options) }) };
+    // A proxy's refusal is a network failure, retried like one: quickly here.
+    const retry = { attempts: 1, baseDelayMs: 5, maxDelayMs: 5 };
+    return {
+      baseUrl,
+      api: createApiClient({ baseUrl, retry, fetch: createNodeTransport(options) }),
+    };
   }
 
   test('every request goes through the proxy, as an absolute URI', async () => {
