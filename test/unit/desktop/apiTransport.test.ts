@@ -9,6 +9,7 @@ import {
   netTransport,
   type FetchingSession,
 } from '../../../electron/main/netTransport.ts';
+import { testConnection } from '../../../electron/services/plantDesk.ts';
 import { fakeServer, json, type FakeServer } from '../../support/fakeHttpServer.ts';
 import {
   rejection,
@@ -133,22 +134,38 @@ describe('the net.fetch adapter', () => {
     expect(calls[0]!.init.signal).toBeInstanceOf(AbortSignal);
   });
 
-  test('a redirect net.fetch cancels instead of answering is still said as a redirect', async () => {
-    const session: FetchingSession = {
+  test('a redirect net.fetch hides (cancelled, or an opaque answer) is still said as one', async () => {
+    const cancelled: FetchingSession = {
       fetch: async () => {
         throw new Error('Redirect was cancelled');
       },
     };
-    const api = createApiClient({
-      baseUrl: 'https://api.plantdesk.test',
-      fetch: netTransport(session),
-    });
-    expect((await rejection(api.listVendors({}, { token: TOKEN }))).toSerialized()).toEqual({
-      kind: 'api',
-      path: '/vendors',
-      message:
-        'The server answered GET /vendors with a redirect; PlantDesk does not follow redirects: use the final address for the environment',
-    });
+    // The fetch standard's answer to a 'manual' redirect: no status, no headers.
+    const opaque: FetchingSession = {
+      fetch: async () => ({
+        type: 'opaqueredirect',
+        status: 0,
+        statusText: '',
+        headers: new Headers(),
+        body: null,
+      }),
+    };
+    for (const session of [cancelled, opaque]) {
+      const transport = netTransport(session);
+      const api = createApiClient({ baseUrl: 'https://api.plantdesk.test', fetch: transport });
+      expect((await rejection(api.listVendors({}, { token: TOKEN }))).toSerialized()).toEqual({
+        kind: 'api',
+        path: '/vendors',
+        message:
+          'The server answered GET /vendors with a redirect; PlantDesk does not follow redirects: use the final address for the environment',
+      });
+      expect(
+        await testConnection('https://api.plantdesk.test', 1_000, undefined, transport),
+      ).toMatchObject({
+        ok: false,
+        message: 'Reachable, but not a Plant Energy API: /auth/me answered 3xx',
+      });
+    }
   });
 
   test("Chromium's errors keep their kinds and words", async () => {
