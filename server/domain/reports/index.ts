@@ -1,0 +1,4 @@
+/** Monthly and yearly reports: the period, the model and its inputs from the API. Pure. */
+export * from './period.ts';
+export * from './reportModel.ts';
+export * from './reportSource.ts';
