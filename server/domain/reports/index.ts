@@ -2,3 +2,4 @@
 export * from './period.ts';
 export * from './reportModel.ts';
 export * from './reportSource.ts';
+export * from './reportCsv.ts';
