@@ -6,6 +6,8 @@ import { routes } from '../../api/index.ts';
 import {
   buildPlantReport,
   loadPlantReportInput,
+  makeReport,
+  reportPlants,
   type PlantReport,
   type ReportCall,
   type ReportSourceDeps,
@@ -180,6 +182,16 @@ describe('a report over March 2026 in Europe/Madrid', () => {
     expect(withExtensions.days.find((d) => d.day === '2026-03-10')?.consumptionCoverage).toBe(
       tenth.coverage,
     );
+  });
+
+  it('puts the same plant report in the fleet report, every plant read page by page', async () => {
+    const deps = depsOf(server);
+    const plants = await reportPlants(deps);
+    expect(plants.map((plant) => plant.uuid)).toContain(plantUuid);
+    const { fleet, failed } = await makeReport(deps, plants, PERIOD);
+    expect(failed).toEqual([]);
+    expect(fleet.plants.find((plant) => plant.plant.uuid === plantUuid)).toEqual(withExtensions);
+    expect(fleet.ranking[0]).toMatchObject({ plantUuid, rank: 1 });
   });
 
   it('is the same report against a server with only the specification’s routes', async () => {

@@ -1,5 +1,15 @@
 import type { PvHealth, Series } from '../../../api/schemas/metrics.ts';
-import type { DayEnergy, PeriodHealth, PlantReportInput, ReportAlert } from './reportModel.ts';
+import { forEachLimited, PER_PLANT_CONCURRENCY } from '../../../api/concurrency.ts';
+import {
+  buildFleetReport,
+  buildPlantReport,
+  type DayEnergy,
+  type FleetReport,
+  type PeriodHealth,
+  type PlantReport,
+  type PlantReportInput,
+  type ReportAlert,
+} from './reportModel.ts';
 import { daysOf, periodRange, type LocalDateRange, type ReportPeriod } from './period.ts';
 
 /**
@@ -137,4 +147,67 @@ function periodHealth(health: PvHealth): PeriodHealth {
   const { energyProducedKwh, expectedEnergyKwh, performancePercent, performanceRatio, status } =
     health;
   return { energyProducedKwh, expectedEnergyKwh, performancePercent, performanceRatio, status };
+}
+
+/** The fields of `GET /plants` a report needs. */
+interface ListedPlant {
+  plantUuid: string;
+  name: string;
+  location: { timezone: string };
+  pv: { peakPowerKw: number } | null;
+}
+
+const factsOf = (plant: ListedPlant): PlantFacts => ({
+  uuid: plant.plantUuid,
+  name: plant.name,
+  timezone: plant.location.timezone,
+  peakPowerKw: plant.pv?.peakPowerKw ?? null,
+});
+
+/** Plants per `GET /plants` page when a report reads them all. */
+const PLANTS_PAGE_SIZE = 100;
+
+/** The plants of a report: one (`plantUuid`) or every plant of the organization, by name. */
+export async function reportPlants(
+  deps: ReportSourceDeps,
+  plantUuid?: string,
+): Promise<PlantFacts[]> {
+  if (plantUuid)
+    return [factsOf((await deps.call('getPlant', { params: { plantUuid } })) as ListedPlant)];
+  const plants: PlantFacts[] = [];
+  for (let page = 0; ; page += 1) {
+    const answer = (await deps.call('listPlants', {
+      query: { page: String(page), size: String(PLANTS_PAGE_SIZE), sort: 'name' },
+    })) as { content: ListedPlant[]; page: { totalPages: number } };
+    plants.push(...answer.content.map(factsOf));
+    if (page + 1 >= answer.page.totalPages) return plants;
+  }
+}
+
+export interface MadeReport {
+  fleet: FleetReport;
+  /** Plants whose answers failed (other than 403), left out of the report. */
+  failed: { name: string; error: unknown }[];
+}
+
+/** A report of `plants` over `period`, at most PER_PLANT_CONCURRENCY plants in flight. */
+export async function makeReport(
+  deps: ReportSourceDeps,
+  plants: readonly PlantFacts[],
+  period: ReportPeriod,
+): Promise<MadeReport> {
+  const reports: PlantReport[] = [];
+  const failed: MadeReport['failed'] = [];
+  await forEachLimited(
+    plants,
+    PER_PLANT_CONCURRENCY,
+    async (plant) => buildPlantReport(await loadPlantReportInput(deps, plant, period)),
+    (result, plant) => {
+      if (result.status === 'fulfilled') reports.push(result.value);
+      else failed.push({ name: plant.name, error: result.reason });
+    },
+  );
+  const order = new Map(plants.map((plant, index) => [plant.uuid, index]));
+  reports.sort((a, b) => order.get(a.plant.uuid)! - order.get(b.plant.uuid)!);
+  return { fleet: buildFleetReport(period, reports), failed };
 }
