@@ -28,3 +28,14 @@ export function csvNumber(value: number | null | undefined, decimals = CSV_DECIM
 export function csvLines(rows: readonly (readonly string[])[]): string {
   return rows.map((row) => `${row.join(',')}\r\n`).join('');
 }
+
+/** A file-name part from free text: `Demo Home — history` → `demo-home-history`. */
+export function fileSlug(text: string, fallback: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || fallback;
+}

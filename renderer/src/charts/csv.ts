@@ -1,5 +1,11 @@
 import type { Translate } from '../../../i18n/translator.ts';
-import { CSV_DECIMALS, csvField, csvNumber, csvText } from '../../../server/domain/csv.ts';
+import {
+  CSV_DECIMALS,
+  csvField,
+  csvNumber,
+  csvText,
+  fileSlug,
+} from '../../../server/domain/csv.ts';
 import { translate } from '../i18n.ts';
 
 export { CSV_DECIMALS, csvField, csvNumber };
@@ -91,13 +97,7 @@ export function chartSeriesToExport(
  * A file name from free text: `Demo Home — history` → `demo-home-history`, plus the extension.
  */
 export function fileNameOf(base: string, extension: string): string {
-  const slug = base
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${slug || 'chart'}.${extension}`;
+  return `${fileSlug(base, 'chart')}.${extension}`;
 }
 
 /**
