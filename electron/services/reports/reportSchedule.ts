@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { ReportScheduleSettings } from '../../ipc/contract.ts';
 import {
   previousMonth,
   periodKey,
@@ -12,14 +12,6 @@ import {
  * next start: only the latest due period, never a backlog. Local days come from the caller
  * (the host's zone), so a change of clock never moves or repeats a run.
  */
-
-export const ReportScheduleSettings = z.strictObject({
-  enabled: z.boolean(),
-  dayOfMonth: z.int().min(1).max(28),
-  /** Absolute folder the reports are written into; null until chosen. */
-  folder: z.string().min(1).max(4096).nullable(),
-});
-export type ReportScheduleSettings = z.infer<typeof ReportScheduleSettings>;
 
 export const DEFAULT_SCHEDULE: ReportScheduleSettings = {
   enabled: false,

@@ -12,7 +12,8 @@ import {
 } from '../../../server/domain/reports/index.ts';
 import type { JsonFileRead } from '../dataFolder.ts';
 import type { Logger } from '../logger.ts';
-import { DEFAULT_SCHEDULE, periodToWrite, ReportScheduleSettings } from './reportSchedule.ts';
+import { ReportScheduleInput, type ReportScheduleState } from '../../ipc/contract.ts';
+import { DEFAULT_SCHEDULE, periodToWrite } from './reportSchedule.ts';
 
 /**
  * The monthly report schedule: checks at start and then every CHECK_INTERVAL_MS whether last
@@ -29,14 +30,14 @@ export const CHECK_INTERVAL_MS = 3_600_000;
 
 const StoredSchedule = z.object({
   version: z.literal(1),
-  settings: ReportScheduleSettings,
+  settings: ReportScheduleInput.extend({ folder: z.string().min(1).nullable() }),
   lastWritten: z.string().nullable(),
   lastWrittenAt: z.string().nullable(),
   lastError: z.string().nullable(),
 });
 type StoredSchedule = z.infer<typeof StoredSchedule>;
 
-export type ReportScheduleState = Omit<StoredSchedule, 'version'>;
+type StoredState = Omit<StoredSchedule, 'version'>;
 
 export interface ReportScheduleDeps {
   now(): Date;
@@ -58,14 +59,16 @@ export interface ReportScheduleDeps {
 
 export interface ReportScheduleService {
   state(): ReportScheduleState;
-  update(settings: ReportScheduleSettings): ReportScheduleState;
+  update(input: ReportScheduleInput): ReportScheduleState;
+  /** A folder the user chose in the host's dialog. */
+  setFolder(folder: string): ReportScheduleState;
   /** Writes the due report if there is one; answers the state after. */
   check(): Promise<ReportScheduleState>;
   start(): void;
   stop(): void;
 }
 
-const INITIAL: ReportScheduleState = {
+const INITIAL: StoredState = {
   settings: DEFAULT_SCHEDULE,
   lastWritten: null,
   lastWrittenAt: null,
@@ -77,7 +80,7 @@ export function createReportScheduleService(deps: ReportScheduleDeps): ReportSch
   let timer: unknown = null;
   let running: Promise<ReportScheduleState> | null = null;
 
-  function load(): ReportScheduleState {
+  function load(): StoredState {
     const read = deps.readJson(deps.file);
     if (read.status !== 'ok') return INITIAL;
     const parsed = StoredSchedule.safeParse(read.value);
@@ -89,18 +92,20 @@ export function createReportScheduleService(deps: ReportScheduleDeps): ReportSch
     return state;
   }
 
-  function save(next: ReportScheduleState): ReportScheduleState {
+  const view = (): ReportScheduleState => ({ available: true, ...current });
+
+  function save(next: StoredState): ReportScheduleState {
     current = next;
     deps.writeJson(deps.file, { version: 1, ...next });
-    return current;
+    return view();
   }
 
   async function run(): Promise<ReportScheduleState> {
     const period = periodToWrite(current.settings, current.lastWritten, deps.localDay(deps.now()));
     const folder = current.settings.folder;
-    if (!period || folder === null) return current;
+    if (!period || folder === null) return view();
     const source = deps.source();
-    if (!source) return current;
+    if (!source) return view();
     const key = periodKey(period);
     try {
       const plants = await reportPlants(source.deps);
@@ -132,13 +137,17 @@ export function createReportScheduleService(deps: ReportScheduleDeps): ReportSch
   }
 
   return {
-    state: () => current,
-    update(settings) {
+    state: view,
+    update(input) {
+      const { enabled, dayOfMonth } = ReportScheduleInput.parse(input);
       return save({
         ...current,
-        settings: ReportScheduleSettings.parse(settings),
+        settings: { ...current.settings, enabled, dayOfMonth },
         lastError: null,
       });
+    },
+    setFolder(folder) {
+      return save({ ...current, settings: { ...current.settings, folder }, lastError: null });
     },
     check() {
       // One run at a time: a check while one writes waits for it instead of writing twice.

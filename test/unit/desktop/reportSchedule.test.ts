@@ -164,10 +164,14 @@ describe('the report schedule service', () => {
   it('keeps settings it is given and refuses a day no month has for every month', () => {
     const h = harness('2026-05-10T08:00:00Z');
     expect(h.service.state().settings.enabled).toBe(false);
-    expect(() => h.service.update({ ...ON, dayOfMonth: 31 })).toThrow();
-    h.service.update({ ...ON, dayOfMonth: 28 });
+    expect(() => h.service.update({ enabled: true, dayOfMonth: 31 })).toThrow();
+    h.service.update({ enabled: true, dayOfMonth: 28 });
+    expect(h.service.setFolder('/chosen')).toMatchObject({
+      available: true,
+      settings: { enabled: true, dayOfMonth: 28, folder: '/chosen' },
+    });
     expect(h.json.get('/data/reports/schedule.json')).toMatchObject({
-      settings: { dayOfMonth: 28 },
+      settings: { dayOfMonth: 28, folder: '/chosen' },
     });
   });
 });
