@@ -92,6 +92,13 @@ const routes: RouteRecordRaw[] = [
             meta: { breadcrumb: 'shell.breadcrumbs.vendors' },
           },
           {
+            path: 'reports',
+            name: 'plantReports',
+            component: () => import('./views/ReportsView.vue'),
+            props: true,
+            meta: { breadcrumb: 'reports.title' },
+          },
+          {
             path: 'compare',
             name: 'plantComparison',
             component: () => import('./views/EnvironmentComparisonView.vue'),

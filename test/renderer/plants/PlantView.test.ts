@@ -24,6 +24,7 @@ describe('PlantView', () => {
       'Devices',
       'Sensors',
       'Vendors',
+      'Reports',
       'Compare',
     ]);
     expect(links[3]!.attributes('aria-current')).toBe('page');

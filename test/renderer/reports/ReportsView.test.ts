@@ -136,3 +136,33 @@ describe('ReportsView', () => {
     expect(app.wrapper.text()).toMatch(/2 plants could not be read: (Roof, Barn|Barn, Roof)/);
   });
 });
+
+describe('ReportsView on a plant page', () => {
+  test('makes that plant’s report with its days, without the fleet’s schedule', async () => {
+    const app = await mountWithApp(ReportsView, {
+      props: { plantUuid: ROOF },
+      route: `/plants/${ROOF}/reports`,
+      routes: {
+        listPlants: page([plant(ROOF, 'Roof', 5), plant(BARN, 'Barn', 2)]),
+        summaryProduction: week(1, 31, 10),
+        summaryConsumption: week(1, 31, 4),
+        getPlant: plant(ROOF, 'Roof', 5),
+        pvHealth: apiError(403, 'Permission PLANT_HEALTH READ required'),
+      },
+      channels: { 'alerts.state': { alerts: [], mutes: [], settings: {} } },
+    });
+    await app.settle();
+    await control(app.wrapper, 'Month of the report').setValue('2026-03');
+    await button(app.wrapper, 'Make report').trigger('submit');
+    await app.settle();
+    const text = app.wrapper.text();
+    expect(text).toContain('Roof: report for March 2026');
+    expect(
+      app.calls.some((call) => call.route === 'pvHealth' && call.input?.params?.plantUuid === BARN),
+    ).toBe(false);
+    // PV health not readable: its figures are not available, the energies are.
+    expect(text).toContain('Not available');
+    expect(app.wrapper.findAll('#report-days + table tbody tr')).toHaveLength(31);
+    expect(text).not.toContain('Scheduled reports');
+  });
+});
