@@ -777,8 +777,9 @@ export const channels = {
   'api.cancel': channel()(z.tuple([z.string().min(1).max(100)])),
 
   /**
-   * Saves the window's current page (the commissioning report) as PDF, where the user picks the
-   * file. Electron only: in browser mode the renderer opens the print dialog instead.
+   * Saves the window's current page (the commissioning report, a period report: only the
+   * `printed-document` prints) as PDF, where the user picks the file. Electron only: in browser
+   * mode the renderer opens the print dialog instead.
    */
   'report.savePdf': channel<PdfSaveResult>()(
     z.tuple([

@@ -51,7 +51,12 @@ export interface PlantReportInput {
   alerts: readonly ReportAlert[];
 }
 
-/** An energy total with the coverage it rests on. */
+/**
+ * An energy total with the coverage it rests on. The coverage is the metrics answers' own (the
+ * share of each day with data). The data-health map (issue 17, built apart) knows more per sensor
+ * (gaps, resets, frozen values); when it lands, its per-plant summary can be shown beside this
+ * figure from `PlantReportInput` without changing how the totals are made.
+ */
 export interface EnergyFigure {
   kwh: number | null;
   /** Time-weighted share of the period with data, 0..1. */
