@@ -54,6 +54,9 @@ export const POSTGRES_SUITES = [
   'test/integration/signInversion.test.ts',
   'test/integration/hourDays.test.ts',
   'test/integration/demoFleet.test.ts',
+  'test/integration/plantCounts.test.ts',
+  'test/integration/dataHealth.test.ts',
+  'test/integration/dataHealthDemoFleet.test.ts',
 ];
 
 /** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */

@@ -19,3 +19,5 @@ export * from './routeInput.ts';
 export * from './freshness.ts';
 export * from './schemas/fleet.ts';
 export * from './fleetRoutes.ts';
+export * from './schemas/dataHealth.ts';
+export * from './dataHealthRoutes.ts';

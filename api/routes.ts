@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { metricsRoutes } from './metricsRoutes.ts';
 import { fleetRoutes } from './fleetRoutes.ts';
+import { dataHealthRoutes } from './dataHealthRoutes.ts';
 import { permission as p } from './permissions.ts';
 import { pageOf, Uuid } from './schemas/common.ts';
 import {
@@ -694,6 +695,7 @@ export const routes = {
 
   // ── Fleet monitoring ────────────────────────────────────────────────────────
   ...fleetRoutes,
+  ...dataHealthRoutes,
 };
 
 export type Routes = typeof routes;

@@ -29,6 +29,7 @@ import { createAlertNotifier, createAlertTray, type AlertTray } from './alertTra
 import { createAppProtocolHandler } from './appProtocol.ts';
 import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
 import { buildMenuTemplate } from './menu.ts';
+import { apiTransportFor } from './netTransport.ts';
 import { createPdfExport } from './pdfExport.ts';
 import { createBundleSaver } from '../services/supportBundle/bundleSaver.ts';
 import { appProfile } from './profile.ts';
@@ -259,6 +260,8 @@ function main(): void {
         modulePath: paths.localServer,
       }),
       log: fileLog,
+      // API calls on Chromium's stack (system proxies, OS trust store), in a session of their own.
+      fetch: apiTransportFor(session),
       notify: createAlertNotifier({
         createNotification: (options) => new Notification(options),
         isSupported: () => Notification.isSupported(),

@@ -213,7 +213,7 @@ export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object
     let source: Record<string, unknown>;
     if (value instanceof Error) source = errorFields(value);
     else if (isPlainObject(value)) source = value;
-    // Class instances (an http.ClientRequest inside an axios error, sockets, header classes) are
+    // Class instances (a socket or dispatcher inside a fetch error, header classes) are
     // named, not walked: they are large, cyclic, and not what a log reader needs.
     else return `[${value.constructor?.name ?? 'object'}]`;
     const copy: Record<string, unknown> = {};

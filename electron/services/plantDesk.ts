@@ -1,4 +1,3 @@
-import axios, { isAxiosError } from 'axios';
 import { routes } from '../../api/routes.ts';
 import type { RouteId } from '../../api/routes.ts';
 import type { RouteInput } from '../../api/routeInput.ts';
@@ -15,6 +14,12 @@ import type {
   SupportBundleSaveResult,
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
+import {
+  createNodeTransport,
+  failureCode,
+  RedirectRefused,
+  type FetchTransport,
+} from './api/transport.ts';
 import { formatDuration } from '../../i18n/format.ts';
 import { ENGLISH } from './hostText.ts';
 import { HostError } from './hostError.ts';
@@ -129,6 +134,12 @@ export interface PlantDeskOptions {
   systemLanguages?(): readonly string[];
   /** After the effective language changed (Electron: the menu is built again in it). */
   onLanguageChanged?(locale: AppLocale): void;
+  /**
+   * How API calls and connection tests travel (api/transport.ts). Electron: `net.fetch`, Chromium's
+   * stack with the system's proxies and trust store. Default: Node's fetch with the proxy of
+   * HTTP_PROXY / HTTPS_PROXY / NO_PROXY (browser mode).
+   */
+  fetch?: FetchTransport;
 }
 
 export interface AddressChange {
@@ -167,6 +178,7 @@ function lazySecrets(options: PlantDeskOptions): LazySecretStore {
 
 export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDesk> {
   const { log } = options;
+  const transport = options.fetch ?? createNodeTransport();
   // A malformed clock fails the start, before any service is running.
   const now = clockFrom(options.clock);
   const events = createEventBus();
@@ -211,6 +223,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       createApiClient({
         baseUrl,
         credentials,
+        fetch: transport,
         log: problemsOnly(log),
         t: () => language.translator(),
       }),
@@ -502,6 +515,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         url,
         options.connectionTestTimeoutMs ?? DEFAULT_CONNECTION_TEST_TIMEOUT_MS,
         language.translator(),
+        transport,
       );
     },
 
@@ -766,6 +780,7 @@ export async function testConnection(
   baseUrl: string,
   timeoutMs = DEFAULT_CONNECTION_TEST_TIMEOUT_MS,
   t: Translate = ENGLISH,
+  transport: FetchTransport = createNodeTransport(),
 ): Promise<ConnectionTestResult> {
   let url: string;
   try {
@@ -778,28 +793,33 @@ export async function testConnection(
     return { ok: false, message: describe(error) };
   }
   const started = performance.now();
-  let status: number;
+  const signal = AbortSignal.timeout(timeoutMs);
+  // A redirect whose status the stack hides (net.fetch) is still a redirect.
+  let status: number | '3xx';
   try {
-    // axios, as the API client: fetch refuses some ports (6000, 6665…) a server may well use.
-    const response = await axios.get(url, {
+    // The transport of the API calls, so that the test goes where they go (the same proxy).
+    const response = await transport(url, {
+      method: 'GET',
       headers: { accept: 'application/json' },
+      signal,
       // A redirect (to a sign-in page, say) means something else answers here.
-      maxRedirects: 0,
-      timeout: timeoutMs,
-      validateStatus: () => true,
-      responseType: 'stream',
+      redirect: 'manual',
     });
-    status = response.status;
-    (response.data as { destroy(): void }).destroy();
+    status = response.type === 'opaqueredirect' ? '3xx' : response.status;
+    await response.body?.cancel().catch(() => {});
   } catch (error) {
-    const code = isAxiosError(error) ? error.code : undefined;
-    if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') {
+    if (error instanceof RedirectRefused) {
+      return { ok: false, message: t('host.connection.notTheApi', { status: '3xx' }) };
+    }
+    if (signal.aborted) {
       const duration = formatDuration(localeOf(t), timeoutMs);
       return { ok: false, message: t('host.connection.noAnswer', { duration }) };
     }
     return {
       ok: false,
-      message: t('host.connection.unreachable', { reason: code ?? describe(error) }),
+      message: t('host.connection.unreachable', {
+        reason: failureCode(error) ?? describe(error),
+      }),
     };
   }
   const latencyMs = Math.round(performance.now() - started);

@@ -7,6 +7,7 @@ import { isLoopbackUrl } from '../ipc/addresses.ts';
 import { spawnNodeServer } from '../services/childProcessServer.ts';
 import { createFileLog } from '../services/fileLog.ts';
 import { startPlantDesk } from '../services/plantDesk.ts';
+import { createNodeTransport } from '../services/api/transport.ts';
 import { createWebHost } from './host.ts';
 import { openInBrowser } from './opener.ts';
 
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
     spawnServer: spawnNodeServer(),
     log,
     openExternal: (url) => openInBrowser(url),
+    // Node's stack: the proxy of HTTP_PROXY / HTTPS_PROXY / NO_PROXY, loopback direct.
+    fetch: createNodeTransport(),
     clock: values.clock ?? (process.env.PLANTDESK_CLOCK || undefined),
     ...(values['immediate-alerts'] && { alertTiming: 'immediate' as const }),
     ...(demoFleet !== undefined && { localSandboxArgs: ['--demo-fleet', demoFleet] }),

@@ -32,6 +32,9 @@ import itComparison from './it/comparison.json' with { type: 'json' };
 import enDashboard from './en/dashboard.json' with { type: 'json' };
 import deDashboard from './de/dashboard.json' with { type: 'json' };
 import itDashboard from './it/dashboard.json' with { type: 'json' };
+import enDataHealth from './en/dataHealth.json' with { type: 'json' };
+import deDataHealth from './de/dataHealth.json' with { type: 'json' };
+import itDataHealth from './it/dataHealth.json' with { type: 'json' };
 import enDevices from './en/devices.json' with { type: 'json' };
 import deDevices from './de/devices.json' with { type: 'json' };
 import itDevices from './it/devices.json' with { type: 'json' };
@@ -103,6 +106,7 @@ const en = {
   common: enCommon,
   comparison: enComparison,
   dashboard: enDashboard,
+  dataHealth: enDataHealth,
   devices: enDevices,
   drafts: enDrafts,
   environments: enEnvironments,
@@ -139,6 +143,7 @@ const de: SameKeys<MessageSchema> = {
   common: deCommon,
   comparison: deComparison,
   dashboard: deDashboard,
+  dataHealth: deDataHealth,
   devices: deDevices,
   drafts: deDrafts,
   environments: deEnvironments,
@@ -170,6 +175,7 @@ const it: SameKeys<MessageSchema> = {
   common: itCommon,
   comparison: itComparison,
   dashboard: itDashboard,
+  dataHealth: itDataHealth,
   devices: itDevices,
   drafts: itDrafts,
   environments: itEnvironments,

@@ -64,6 +64,13 @@ const routes: RouteRecordRaw[] = [
             meta: { breadcrumb: 'shell.breadcrumbs.analytics' },
           },
           {
+            path: 'data-health',
+            name: 'plantDataHealth',
+            component: () => import('./views/PlantDataHealthView.vue'),
+            props: true,
+            meta: { breadcrumb: 'shell.breadcrumbs.dataHealth' },
+          },
+          {
             path: 'edit',
             name: 'plantEdit',
             component: () => import('./views/PlantFormView.vue'),

@@ -166,6 +166,9 @@ export const nowIso = (now: () => Date) => now().toISOString();
  * value is answered as a note rather than breaking every list it appears in.
  */
 export function storedMetadata(text: string): Record<string, unknown> {
+  // No metadata, as most plants and devices have: nothing to parse or check (the check encodes
+  // the value again to measure it, the most of a listed plant's own cost).
+  if (text === '{}') return {};
   let value: Record<string, unknown>;
   try {
     value = parseJsonObject(text);

@@ -11,6 +11,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   plants: PlantsTable;
   plant_external_ids: PlantExternalIdsTable;
+  plant_counts: PlantCountsTable;
   data_types_collects: DataTypesCollectsTable;
   sensor_types: SensorTypesTable;
   sensor_type_data_types: SensorTypeDataTypesTable;
@@ -87,6 +88,12 @@ export interface PlantExternalIdsTable {
   organization_uuid: string;
   external_id: string;
   position: number;
+}
+
+/** Each organization's number of plants, kept by triggers (migration 0020); none is 0. */
+export interface PlantCountsTable {
+  organization_uuid: string;
+  plant_count: number;
 }
 
 export interface DataTypesCollectsTable {

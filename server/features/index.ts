@@ -11,6 +11,7 @@ import { energyMetricsHandlers } from '../measurements/metrics/metricsHandlers.t
 import { forecastHandlers } from '../forecasts/forecastHandlers.ts';
 import { pvHealthHandlers } from '../pvHealth/pvHealthHandlers.ts';
 import { fleetHandlers } from './fleet/fleetHandlers.ts';
+import { dataHealthHandlers } from './dataHealth/dataHealthHandlers.ts';
 
 /** Every route's handler, by operation id; the type makes a missing one a compile error. */
 export function allHandlers(context: ServerContext): RouteHandlers {
@@ -26,5 +27,6 @@ export function allHandlers(context: ServerContext): RouteHandlers {
     ...forecastHandlers(context),
     ...pvHealthHandlers(context),
     ...fleetHandlers(context),
+    ...dataHealthHandlers(context),
   } as RouteHandlers;
 }

@@ -159,6 +159,7 @@ export function registerRoutes(
         reply.code(route.status);
         if (route.status === 204) return reply.send();
         if (result instanceof EncodedJson) {
+          result.releaseAfter(reply.raw);
           return reply.type('application/json; charset=utf-8').send(result.body);
         }
         return reply.send(result);

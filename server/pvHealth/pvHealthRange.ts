@@ -30,6 +30,20 @@ export function healthRange(
   const first = startDate ?? addDays(last, 1 - DEFAULT_HEALTH_DAYS);
   const startName = startDate ? 'startDate' : 'startDate (default endDate − 6 days)';
   const endName = endDate ? 'endDate' : 'endDate (default yesterday)';
+  checkDayRange(first, last, startName, endName);
+  return { first, last };
+}
+
+/**
+ * A range of local days as asked: 422 when `first` is after `last` or it spans more than
+ * MAX_SUMMARY_DAYS days. The names say which parameters (or defaults) gave each end.
+ */
+export function checkDayRange(
+  first: LocalDate,
+  last: LocalDate,
+  startName: string,
+  endName: string,
+): void {
   if (compareLocalDates(first, last) > 0) {
     throw unprocessable(
       `${startName} ${formatLocalDate(first)} is after ${endName} ${formatLocalDate(last)}`,
@@ -42,5 +56,4 @@ export function healthRange(
         `spans ${days} days; at most ${MAX_SUMMARY_DAYS} days are allowed`,
     );
   }
-  return { first, last };
 }

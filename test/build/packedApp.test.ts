@@ -13,6 +13,12 @@ import {
   packedPackages,
 } from './support/packageChecks.ts';
 import { fuseWire, packApp, type PackedApp } from './support/packedApp.ts';
+import { CHANNEL_NAMES } from '../../electron/ipc/contract.ts';
+import {
+  startStandInApp,
+  TEST_CLOCK,
+  type StandInApp,
+} from '../desktop/standInElectron/harness.ts';
 
 /**
  * The app as electron-builder packs it for Linux with a stand-in Electron (issue 16, "Package
@@ -146,4 +152,42 @@ describe('the packed Local sandbox server, run by Node from the extracted files'
       await response.arrayBuffer();
     }
   });
+});
+
+describe('the packed app in the stand-in Electron (test/desktop/standInElectron)', () => {
+  let app: StandInApp | undefined;
+  afterAll(() => app?.close());
+
+  test('starts from the extracted files: window, app://, the Local sandbox, quit', async () => {
+    app = await startStandInApp({
+      appRoot: packed.extractedDir,
+      packaged: true,
+      clock: TEST_CLOCK,
+    });
+    const state = await app.waitFor(
+      (s) => s.windows[0]?.exposed.includes('plantdesk') === true,
+      'window with its preload',
+    );
+    expect(state.schemeRegistrations).toEqual([expect.objectContaining({ afterReady: false })]);
+    expect([...state.ipcChannels].sort()).toEqual([...CHANNEL_NAMES].sort());
+    expect(state.windows[0]!.webPreferences).toMatchObject({
+      preload: path.join(packed.extractedDir, 'out/preload/index.cjs'),
+      devTools: false,
+    });
+    const [index] = await app.fetch(['app://plantdesk/index.html']);
+    expect(index).toMatchObject({
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    });
+    const sandbox = await app.untilSandboxRunning();
+    expect(sandbox).toMatchObject({ ok: true, value: { status: 'running' } });
+    const exit = await app.quit();
+    expect(exit).toMatchObject({ code: 0, errors: [] });
+    expect(exit.utilityProcesses[0]).toMatchObject({
+      modulePath: path.join(packed.extractedDir, 'out/main/localServer.js'),
+      running: false,
+      signals: [],
+      exit: { code: 0 },
+    });
+  }, 150_000);
 });

@@ -155,25 +155,61 @@ const WINDOWS = [
   ['2026-03-29T01:00', '2026-03-29T04:00'],
 ];
 
+interface HistoryQuestion {
+  plantUuid: string;
+  route: (typeof HISTORY_ROUTES)[number];
+  window: string[];
+}
+
+/** Each route over each window of each plant. */
+const historyQuestions = (plantUuids: readonly string[], windows: readonly string[][]) =>
+  plantUuids.flatMap((plantUuid) =>
+    HISTORY_ROUTES.flatMap((route) =>
+      windows.map((window): HistoryQuestion => ({ plantUuid, route, window })),
+    ),
+  );
+
+async function history({ plantUuid, route, window }: HistoryQuestion): Promise<unknown> {
+  const path = routes[route].path.replace('{plantUuid}', plantUuid);
+  const [startDate, endDate] = window;
+  const query = { startDate: startDate!, endDate: endDate!, granularity: 'hours' };
+  const response = await ctx.server.request('GET', path, { token: ctx.manager, query });
+  return expectStatus(response, 200, `${route} ${startDate}`);
+}
+
 describe('hourly power histories of concurrent requests', () => {
   it('answer each request as it is answered alone', async () => {
-    const plantUuids = await plants();
-    const questions = plantUuids.flatMap((plantUuid) =>
-      HISTORY_ROUTES.flatMap((route) => WINDOWS.map((window) => ({ plantUuid, route, window }))),
-    );
-    const history = async ({ plantUuid, route, window }: (typeof questions)[number]) => {
-      const path = routes[route].path.replace('{plantUuid}', plantUuid);
-      const [startDate, endDate] = window;
-      const query = { startDate: startDate!, endDate: endDate!, granularity: 'hours' };
-      const response = await ctx.server.request('GET', path, { token: ctx.manager, query });
-      return expectStatus(response, 200, `${route} ${startDate}`);
-    };
+    const questions = historyQuestions(await plants(), WINDOWS);
     const { reads } = await askedTogetherAndAlone(questions, history);
     if (testEngine() === 'postgres') {
       const batched = reads.filter(
         (read) => read.name === 'plantdesk_stored_day_points' && read.asks > 1,
       );
       expect(batched.length, 'stored days read together').toBeGreaterThan(0);
+    }
+  });
+});
+
+/**
+ * Windows whose answers are longer than 16 KiB, whose bytes are written into memory used again
+ * once a response has gone out (`server/http/responseBuffers.ts`), hours without rows included.
+ */
+const LONG_WINDOWS = [
+  ['2026-03-15T00:00', '2026-04-05T00:00'],
+  ['2026-03-20T07:00', '2026-04-08T19:00'],
+];
+
+describe('long hourly power histories of concurrent requests', () => {
+  it('each keep their own bytes, and a remembered one stays intact while others are sent', async () => {
+    const questions = historyQuestions(await plants(), LONG_WINDOWS);
+    const { alone } = await askedTogetherAndAlone(questions, history);
+    for (const answer of alone) {
+      expect(JSON.stringify(answer).length, 'a long answer').toBeGreaterThan(16 * 1024);
+    }
+    // Asked again, the first is remembered; the others, sent meanwhile, reuse memory.
+    expect(await history(questions[0]!)).toEqual(alone[0]);
+    for (let round = 0; round < 3; round++) {
+      expect(await Promise.all(questions.map(history))).toEqual(alone);
     }
   });
 });

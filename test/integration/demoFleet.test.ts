@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFleet, DEFAULT_DEMO_FLEET_SIZE } from '../../server/demo/demoFleet.ts';
-import { latestFirstReading } from '../support/fleetHistory.ts';
-import { TestServer } from '../support/testServer.ts';
+import { latestFirstReading, startDemoFleet } from '../support/fleetHistory.ts';
+import type { TestServer } from '../support/testServer.ts';
 
 /**
  * The demo fleet as `--demo` seeds it, simulated with its faults, at local noon in Rome on the
@@ -13,19 +13,10 @@ const HISTORY_DAYS = 10;
 
 let server: TestServer;
 let token: string;
-const plants = new Map<string, string>();
+let plants: Map<string, string>;
 
 beforeAll(async () => {
-  server = await TestServer.start({
-    now: () => new Date(NOW),
-    demoFleet: DEFAULT_DEMO_FLEET_SIZE,
-    simulation: { historyDays: HISTORY_DAYS, live: false },
-  });
-  token = await server.tokenFor('manager');
-  const list = await server.request('GET', '/plants', { token, query: { size: 100 } });
-  for (const plant of list.body.content as { name: string; plantUuid: string }[]) {
-    plants.set(plant.name, plant.plantUuid);
-  }
+  ({ server, token, plants } = await startDemoFleet(NOW, HISTORY_DAYS));
 }, 60_000);
 
 afterAll(async () => {

@@ -8,17 +8,9 @@ import {
   testServerKeys,
   type TestDatabase,
 } from '../support/testDatabases.ts';
+import { isAlive } from '../support/processAlive.ts';
 
 const CLI = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** On PostgreSQL, a database of its own: an open pool must not keep the server alive either. */
 let postgresDatabase: TestDatabase | undefined;

@@ -77,13 +77,15 @@ describe('hours packed by UTC day', () => {
     const keptPoints = await pointRows(fixture.db);
     expect(keptPoints).toHaveLength(4);
     // A database from before 0014: its tables gone, it and the later migrations not yet run
-    // (0015's list indexes and 0017's search suffixes dropped, so that they run again after it).
+    // (0015's list indexes, 0017's search suffixes and 0020's plant counts dropped, so that they
+    // run again after it).
     await sql`drop table sensor_hour_day_points`.execute(fixture.db);
     await sql`drop table sensor_hour_days`.execute(fixture.db);
     for (const index of await listIndexes(fixture.db)) {
       await sql`drop index ${sql.id(index)}`.execute(fixture.db);
     }
     await dropSearchSuffixes(fixture.db);
+    await dropPlantCounts(fixture.db);
     await sql`delete from kysely_migration where name >= '0014'`.execute(fixture.db);
     await fixture.opened.close();
 
@@ -206,14 +208,27 @@ async function dropSearchSuffixes(db: Db): Promise<void> {
     await sql`drop function plant_text_suffixes_of_external_id()`.execute(db);
     await sql`drop function plant_text_suffixes_rebuild(text)`.execute(db);
   } else {
-    const { rows } = await sql<{ name: string }>`
-      select name from sqlite_master where type = 'trigger' and name like 'plant_text_suffixes_%'`.execute(
-      db,
-    );
-    for (const { name } of rows) await sql`drop trigger ${sql.id(name)}`.execute(db);
+    await dropSqliteTriggers(db, 'plant_text_suffixes_');
     await sql`drop table plant_search_positions`.execute(db);
   }
   await sql`drop table plant_text_suffixes`.execute(db);
+}
+
+async function dropPlantCounts(db: Db): Promise<void> {
+  if (testEngine() === 'postgres') {
+    await sql`drop function plant_counts_of_plant() cascade`.execute(db);
+  } else {
+    await dropSqliteTriggers(db, 'plant_counts_');
+  }
+  await sql`drop table plant_counts`.execute(db);
+}
+
+async function dropSqliteTriggers(db: Db, prefix: string): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'trigger' and name like ${`${prefix}%`}`.execute(
+    db,
+  );
+  for (const { name } of rows) await sql`drop trigger ${sql.id(name)}`.execute(db);
 }
 
 async function listIndexes(db: Db): Promise<string[]> {

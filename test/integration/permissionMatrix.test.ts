@@ -236,6 +236,7 @@ const fixtures: Record<RouteId, Fixture> = {
 
   listPlantSummaries: async () => ({}),
   listSensorStatuses: async (context) => ({ params: plantParams(context) }),
+  getDataHealth: async (context) => ({ params: plantParams(context) }),
 };
 
 const ROUTES = Object.entries(routes as Record<RouteId, RouteSpec>) as [RouteId, RouteSpec][];

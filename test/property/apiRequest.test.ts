@@ -4,7 +4,7 @@ import { ApiError } from '../../electron/services/api/apiError.ts';
 import { buildPath, buildSearch, joinUrl } from '../../electron/services/api/requestBuilder.ts';
 
 /**
- * Whatever a caller passes, a path parameter stays exactly one segment of the URL that axios
+ * Whatever a caller passes, a path parameter stays exactly one segment of the URL that fetch
  * (WHATWG URL) will request, and the query string parses back to what was given.
  */
 

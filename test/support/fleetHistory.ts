@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { TestServer } from './testServer.ts';
+import { DEFAULT_DEMO_FLEET_SIZE } from '../../server/demo/demoFleet.ts';
+import { TestServer } from './testServer.ts';
 
 /** The first reading of the sensor that reaches back least far: every sensor has history since. */
 export async function latestFirstReading(server: TestServer): Promise<number> {
@@ -23,4 +24,20 @@ export async function historyWrittenSince(
       throw new Error(`the background history was not written in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** A server with the demo fleet simulated up to `now` (no live readings), and its plants. */
+export async function startDemoFleet(now: number, historyDays: number) {
+  const server = await TestServer.start({
+    now: () => new Date(now),
+    demoFleet: DEFAULT_DEMO_FLEET_SIZE,
+    simulation: { historyDays, live: false },
+  });
+  const token = await server.tokenFor('manager');
+  const list = await server.request('GET', '/plants', { token, query: { size: 100 } });
+  const plants = new Map<string, string>();
+  for (const plant of list.body.content as { name: string; plantUuid: string }[]) {
+    plants.set(plant.name, plant.plantUuid);
+  }
+  return { server, token, plants };
 }

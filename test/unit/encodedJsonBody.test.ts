@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { EncodedJson } from '../../server/http/encodedJson.ts';
 
@@ -37,5 +38,51 @@ describe('EncodedJson', () => {
       expect(bodyBytes(encoded).equals(Buffer.from(json))).toBe(true);
     }
     expect(String(EncodedJson.ofAsciiParts('[', [], ',', ']').body)).toBe('[]');
+  });
+});
+
+describe('EncodedJson of a long ASCII body', () => {
+  const json = (seed: number) =>
+    JSON.stringify({ points: Array.from({ length: 5000 }, (_, index) => index * seed) });
+  const response = () => new EventEmitter();
+
+  it('lends bytes, given back only when the response has finished, then used again', () => {
+    const first = EncodedJson.ofJsonText(json(1), true);
+    const sent = response();
+    first.releaseAfter(sent);
+    const meanwhile = EncodedJson.ofJsonText(json(1), true);
+    expect((meanwhile.body as Buffer).buffer).not.toBe((first.body as Buffer).buffer);
+    sent.emit('finish');
+    const next = EncodedJson.ofJsonText(json(2), true);
+    expect((next.body as Buffer).buffer).toBe((first.body as Buffer).buffer);
+    expect(Buffer.from(next.body).equals(Buffer.from(json(2)))).toBe(true);
+  });
+
+  it('keeps the bytes of a response closed before it finished', () => {
+    const first = EncodedJson.ofJsonText(json(3), true);
+    const closed = response();
+    first.releaseAfter(closed);
+    closed.emit('close');
+    const next = EncodedJson.ofJsonText(json(3), true);
+    expect((next.body as Buffer).buffer).not.toBe((first.body as Buffer).buffer);
+  });
+
+  it('owns a copy to keep, which later answers do not overwrite', () => {
+    const lent = EncodedJson.ofAsciiParts('{"points":[', ['1', '2', json(4)], ',', ']}');
+    const expected = Buffer.from(`{"points":[1,2,${json(4)}]}`);
+    const kept = lent.owned();
+    expect(kept).not.toBe(lent);
+    expect((kept.body as Buffer).buffer).not.toBe((lent.body as Buffer).buffer);
+    const sent = response();
+    lent.releaseAfter(sent);
+    sent.emit('finish');
+    EncodedJson.ofJsonText(json(5), true);
+    expect(Buffer.from(kept.body).equals(expected)).toBe(true);
+    expect(kept.byteLength).toBe(expected.length);
+    // A short body, or one not lent, is its own already.
+    const short = EncodedJson.ofJsonText('{"a":1}', true);
+    expect(short.owned()).toBe(short);
+    const utf8 = EncodedJson.ofJsonText(JSON.stringify({ name: 'ü'.repeat(20_000) }));
+    expect(utf8.owned()).toBe(utf8);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Metadata, metadataProblem } from '../../api/index.ts';
+import { storedMetadata } from '../../server/db/lists.ts';
 
 /** The contract's metadata limits, on any JSON. */
 
@@ -37,5 +38,33 @@ describe('metadataProblem', () => {
     const started = performance.now();
     expect(metadataProblem(nested(1_000_000))).toBe('metadata is nested deeper than 10 levels');
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('storedMetadata', () => {
+  it('answers stored metadata within the limits as it was stored, none as an object of its own', () => {
+    const none = storedMetadata('{}');
+    expect(none).toEqual({});
+    none.changed = true;
+    expect(storedMetadata('{}')).toEqual({});
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
+        (value) => {
+          const text = JSON.stringify(value);
+          fc.pre(new TextEncoder().encode(text).length <= 16 * 1024);
+          expect(storedMetadata(text)).toEqual(JSON.parse(text));
+        },
+      ),
+    );
+  });
+
+  it('answers a notice for stored metadata beyond the limits or unreadable', () => {
+    expect(storedMetadata(JSON.stringify(nested(11)))).toEqual({
+      plantdeskNotice: 'The stored metadata is not shown: metadata is nested deeper than 10 levels',
+    });
+    expect(storedMetadata('{')).toEqual({
+      plantdeskNotice: 'The stored metadata could not be read',
+    });
   });
 });

@@ -1,4 +1,3 @@
-import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
 import { routes, type RouteId } from '../../../api/routes.ts';
 import type { HttpMethod, RouteSpec } from '../../../api/route.ts';
 import type { RouteInput, RouteResult } from '../../../api/routeInput.ts';
@@ -7,13 +6,14 @@ import { silentLogger, type Logger } from '../logger.ts';
 import { mayReceiveCredential } from '../../ipc/addresses.ts';
 import { sayIn } from '../hostText.ts';
 import { ApiError, describeZodIssues, type RequestLabel } from './apiError.ts';
+import { buildRequest, displayBaseUrl, joinUrl, type LooseRouteInput } from './requestBuilder.ts';
 import {
-  buildRequest,
-  displayBaseUrl,
-  isLoopbackUrl,
-  joinUrl,
-  type LooseRouteInput,
-} from './requestBuilder.ts';
+  createNodeTransport,
+  readText,
+  RedirectRefused,
+  type FetchTransport,
+  type TransportResponse,
+} from './transport.ts';
 
 export interface Credentials {
   /**
@@ -57,8 +57,13 @@ export interface ApiClientOptions {
   retry?: RetryPolicy;
   /** Gets route, method, path (no query), status, ms and attempt; never tokens or bodies. */
   log?: Logger;
-  /** For tests. */
-  axiosInstance?: AxiosInstance;
+  /**
+   * How requests travel (transport.ts): Electron's net.fetch in the desktop app; default Node's
+   * fetch with the environment's proxy (browser mode).
+   */
+  fetch?: FetchTransport;
+  /** The largest answer read; default 64 MiB. */
+  maxResponseBytes?: number;
   /** The user's language when an error is made; default English. */
   t?: () => Translate;
 }
@@ -96,7 +101,7 @@ const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
  * table (generated from it), answers checked against the contract, errors as `ApiError`.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http = options.axiosInstance ?? axios.create();
+  const transport = options.fetch ?? createNodeTransport();
   const policy: Required<RetryPolicy> = { ...DEFAULT_RETRY, ...options.retry };
   const log = options.log ?? silentLogger;
   const resolveBaseUrl =
@@ -155,24 +160,26 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       deadline.dispose();
     }
 
-    async function sendWithRetries(token: string | undefined): Promise<AxiosResponse<string>> {
+    async function sendWithRetries(token: string | undefined): Promise<Answer> {
       // A refresh is a GET, but it spends its token: if only the answer was lost, a retry would
       // present a spent token and the server would revoke the whole session family.
       const retryable = IDEMPOTENT.has(request.method) && route.auth !== 'refresh';
       for (let attempt = 0; ; attempt += 1) {
         const started = performance.now();
         const logged = { route: routeId, ...label, attempt: attempt + 1 };
-        let response: AxiosResponse<string>;
+        let response: Answer;
         try {
           response = await send(url, request.method, request.body, token, deadline.signal);
         } catch (error) {
           const ms = Math.round(performance.now() - started);
           if (deadline.signal.aborted) {
             const over = deadline.error(label);
-            log.warn(`${label.method} ${label.path} ${over.kind}`, { ...logged, ms });
+            // A cancellation was asked for (a page left, the app quitting): traffic, not a problem.
+            const level = over.kind === 'cancelled' ? 'info' : 'warn';
+            log[level](`${label.method} ${label.path} ${over.kind}`, { ...logged, ms });
             throw over;
           }
-          const failure = ApiError.fromAxiosError(error, displayBaseUrl(baseUrl), say);
+          const failure = ApiError.fromTransportError(error, displayBaseUrl(baseUrl), label, say);
           log.warn(`${label.method} ${label.path} failed`, {
             ...logged,
             ms,
@@ -191,7 +198,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (!RETRYABLE_STATUSES.has(status) || !retryable || attempt >= policy.attempts) {
           return response;
         }
-        const asked = retryAfterMs(response.headers['retry-after']);
+        const asked = retryAfterMs(response.headers.get('retry-after') ?? undefined);
         const delay =
           asked === undefined
             ? backoffDelay(attempt, policy)
@@ -225,43 +232,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return token;
   }
 
-  function send(
+  async function send(
     url: string,
     method: HttpMethod,
     body: string | undefined,
     token: string | undefined,
     signal: AbortSignal,
-  ): Promise<AxiosResponse<string>> {
+  ): Promise<Answer> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token !== undefined) headers.Authorization = `Bearer ${token}`;
-    return http.request<string>({
-      url,
+    // An API does not redirect; following one would resend the bearer token elsewhere or turn
+    // a POST into a GET. A 3xx becomes an error naming the new address.
+    const response = await transport(url, {
       method,
-      data: body,
       headers,
+      ...(body !== undefined && { body }),
       signal,
-      // Node's http stack: this client runs in the Electron main process and the web host only.
-      adapter: 'http',
-      // Every status comes back as a response so that the error body is never lost.
-      validateStatus: () => true,
-      // Text in, text out: JSON is parsed here, so a non-JSON answer (an HTML 502) is readable.
-      responseType: 'text',
-      transformRequest: [(data: unknown) => data],
-      transformResponse: [(data: unknown) => data],
-      // An API does not redirect; following one would resend the bearer token elsewhere or turn
-      // a POST into a GET. A 3xx becomes an error naming the new address.
-      maxRedirects: 0,
-      maxContentLength: MAX_RESPONSE_BYTES,
-      // The deadline (an AbortSignal) bounds the whole exchange; axios' own `timeout` is an idle
-      // timer on the socket and would let a trickling answer run forever.
-      timeout: 0,
-      // Loopback (the Local sandbox) never goes through a proxy, whatever HTTP(S)_PROXY says.
-      // Remote servers keep axios' default: HTTP_PROXY / HTTPS_PROXY / NO_PROXY from the
-      // environment, which is how corporate networks that require a proxy configure Node
-      // programs (the system proxy settings Chromium reads do not apply to Node's http).
-      ...(isLoopbackUrl(url) ? { proxy: false as const } : {}),
+      redirect: 'manual',
     });
+    if (response.type === 'opaqueredirect') throw new RedirectRefused();
+    // The whole body is read here, inside the deadline and the retries: an answer cut off
+    // halfway is a network failure like any other. Text, so that an HTML 502 stays readable.
+    const text = await readText(response, options.maxResponseBytes ?? MAX_RESPONSE_BYTES);
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      text,
+    };
   }
 
   const client: Record<string, unknown> = {
@@ -275,21 +274,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return client as ApiClient;
 }
 
+/** A response with its whole body read. */
+interface Answer {
+  status: number;
+  statusText: string;
+  headers: TransportResponse['headers'];
+  text: string;
+}
+
 /** Checks a 2xx answer against the route: its status, then its body against the schema. */
-function interpret(
-  route: RouteSpec,
-  response: AxiosResponse<string>,
-  label: RequestLabel,
-  t: Translate,
-) {
+function interpret(route: RouteSpec, response: Answer, label: RequestLabel, t: Translate) {
   const { status } = response;
   if (status < 200 || status >= 300) {
     throw ApiError.fromResponse(
       {
         status,
         statusText: response.statusText,
-        data: response.data,
-        headers: { location: response.headers.location },
+        data: response.text,
+        headers: { location: response.headers.get('location') ?? undefined },
       },
       label,
       t,
@@ -302,7 +304,7 @@ function interpret(
   if (status === 204 || route.response === undefined) return undefined;
   let json: unknown;
   try {
-    json = JSON.parse(response.data);
+    json = JSON.parse(response.text);
   } catch {
     throw ApiError.invalidResponse(label, t('host.api.notJson'), status, t);
   }

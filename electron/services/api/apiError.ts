@@ -1,5 +1,4 @@
 import { STATUS_CODES } from 'node:http';
-import type { AxiosError } from 'axios';
 import type { z } from 'zod';
 import { reasonPhrases } from '../../../api/statusPhrases.ts';
 import { localeOf, type Translate } from '../../../i18n/translator.ts';
@@ -7,6 +6,7 @@ import { formatDuration } from '../../../i18n/format.ts';
 import { zodIssueText } from '../../../i18n/zodIssueText.ts';
 import type { FieldRefusal, SerializedError } from '../../ipc/contract.ts';
 import { ENGLISH } from '../hostText.ts';
+import { failureCode, failureDetail, RedirectRefused } from './transport.ts';
 
 export type ApiErrorKind = SerializedError['kind'];
 
@@ -17,11 +17,11 @@ export interface RequestLabel {
   path: string;
 }
 
-/** The answer of an HTTP exchange, independent of axios' response type. */
+/** The answer of an HTTP exchange, independent of the transport's response type. */
 export interface RawResponse {
   status: number;
   statusText?: string;
-  /** The body as text (the client asks axios for text so that no body is lost). */
+  /** The body as text (the client reads text so that no body is lost). */
   data: unknown;
   headers?: Record<string, unknown>;
 }
@@ -94,15 +94,28 @@ export class ApiError extends Error {
     });
   }
 
-  /** An axios error without a usable answer: cancelled, or the server could not be reached. */
-  static fromAxiosError(error: AxiosError | unknown, baseUrl: string, t = ENGLISH): ApiError {
+  /**
+   * A transport's failure without a usable answer: cancelled, a refused redirect, an answer too
+   * large, or the server could not be reached (the code is read from undici's and Chromium's
+   * errors alike).
+   */
+  static fromTransportError(
+    error: unknown,
+    baseUrl: string,
+    request: RequestLabel,
+    t = ENGLISH,
+  ): ApiError {
     if (isCanceled(error)) return ApiError.cancelled(t);
-    const code = (error as Partial<AxiosError> | undefined)?.code;
+    if (error instanceof RedirectRefused) {
+      return new ApiError('api', t('host.api.redirectRefused', { ...request }), {
+        path: request.path,
+        cause: error,
+      });
+    }
+    const code = failureCode(error);
     const detail =
-      describeNetworkCode(code, t) ??
-      (error as Error | undefined)?.message ??
-      t('host.api.unknownFailure');
-    if (code === 'ERR_BAD_RESPONSE' || code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
+      describeNetworkCode(code, t) ?? failureDetail(error) ?? t('host.api.unknownFailure');
+    if (code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
       return new ApiError('invalidResponse', t('host.api.unreadable', { detail }), {
         cause: error,
       });
@@ -225,8 +238,7 @@ function headerValue(headers: Record<string, unknown> | undefined, name: string)
 }
 
 function isCanceled(error: unknown): boolean {
-  const candidate = error as { code?: unknown; name?: unknown } | undefined;
-  return candidate?.code === 'ERR_CANCELED' || candidate?.name === 'CanceledError';
+  return (error as { name?: unknown } | undefined)?.name === 'AbortError';
 }
 
 /** Node's socket error codes a user can act on: their words are under host.api.network. */
@@ -247,6 +259,9 @@ const NETWORK_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
   'ERR_FR_MAX_BODY_LENGTH_EXCEEDED',
+  'PROXY_AUTH',
+  'PROXY_UNREACHABLE',
+  'UNSAFE_PORT',
 ]);
 
 function describeNetworkCode(code: string | undefined, t: Translate): string | undefined {

@@ -3,7 +3,7 @@ import { ApiError } from './apiError.ts';
 
 /**
  * Turns a route of the contract and what a caller passes (`RouteInput`) into the pieces of an
- * HTTP request. Pure: no I/O, no axios, so that its rules are tested on their own.
+ * HTTP request. Pure: no I/O, no transport, so that its rules are tested on their own.
  */
 
 /** `RouteInput<Id>` seen without its per-route types (the IPC bridge passes plain JSON). */
@@ -53,7 +53,7 @@ export function buildPath(
 
 /**
  * One path segment. `.` and `..` are refused rather than encoded: URL parsers (WHATWG, and so
- * axios) treat `%2E%2E` as `..` too and would climb out of the route. An empty value would
+ * fetch) treat `%2E%2E` as `..` too and would climb out of the route. An empty value would
  * change the route's shape.
  */
 export function encodePathSegment(name: string, value: string): string {

@@ -1,6 +1,7 @@
 import type { RouteResult } from '../../../api/routeInput.ts';
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { PlantVendor } from '../../../api/schemas/vendors.ts';
+import type { DataHealthSummary } from '../../../server/domain/dataHealth/summary.ts';
 import type { Alert, SupportBundleFile, SupportBundlePart } from '../../ipc/contract.ts';
 import { redactJson, redactLines } from './redaction.ts';
 
@@ -20,7 +21,7 @@ export interface PlantSources {
   sensors: Part<RouteResult<'listSensors'>['content']>;
   vendors: Part<PlantVendor[]>;
   sensorStatuses: Part<unknown>;
-  dataHealth: Part<unknown>;
+  dataHealth: Part<DataHealthSummary>;
 }
 
 export interface BundleSources {

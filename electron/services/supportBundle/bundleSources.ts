@@ -1,6 +1,6 @@
 import { PAGE_SIZE_MAX } from '../../../api/schemas/common.ts';
-import { routes, type RouteId } from '../../../api/routes.ts';
-import type { RouteInput } from '../../../api/routeInput.ts';
+import { routes } from '../../../api/routes.ts';
+import { summarizeDataHealth } from '../../../server/domain/dataHealth/summary.ts';
 import type { ApiClient } from '../api/apiClient.ts';
 import { allPages, isNotServed } from '../monitor/monitorSources.ts';
 import type { BundleSources, Part } from './bundleFiles.ts';
@@ -12,17 +12,9 @@ import type { BundleSources, Part } from './bundleFiles.ts';
  * with a file saying what was not available.
  */
 
-/** The data-health extension's path (its route is added to the table by the data-health work). */
-export const DATA_HEALTH_PATH = '/plants/{plantUuid}/data-health';
+const DATA_HEALTH_PATH = routes.getDataHealth.path;
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** The route of the table that serves `path` by GET, whatever its id; undefined without one. */
-export function routeServing(path: string): RouteId | undefined {
-  return (Object.keys(routes) as RouteId[]).find(
-    (id) => routes[id].method === 'GET' && routes[id].path === path,
-  );
-}
 
 async function part<T>(read: () => Promise<T>, path: string): Promise<Part<T>> {
   try {
@@ -39,7 +31,6 @@ export async function readPlantSources(
   client: ApiClient,
   plantUuid: string,
   signal?: AbortSignal,
-  dataHealthRoute: RouteId | undefined = routeServing(DATA_HEALTH_PATH),
 ): Promise<NonNullable<BundleSources['plant']>> {
   const options = { signal };
   const params = { plantUuid };
@@ -71,20 +62,11 @@ export async function readPlantSources(
       () => client.listSensorStatuses({ params }, options),
       '/plants/{plantUuid}/sensor-statuses',
     ),
-    readDataHealth(client, plantUuid, dataHealthRoute, signal),
+    // The per-sensor summary (coverage, gaps, issues), not 90 days of figures per sensor.
+    part(
+      async () => summarizeDataHealth(await client.getDataHealth({ params }, options)),
+      DATA_HEALTH_PATH,
+    ),
   ]);
   return { plant, devices, sensors, vendors, sensorStatuses, dataHealth };
-}
-
-async function readDataHealth(
-  client: ApiClient,
-  plantUuid: string,
-  route: RouteId | undefined,
-  signal?: AbortSignal,
-): Promise<Part<unknown>> {
-  if (route === undefined) {
-    return { available: false, reason: 'this PlantDesk version does not read data health' };
-  }
-  const input = { params: { plantUuid } } as unknown as RouteInput<RouteId>;
-  return part(() => client.call(route, input, { signal }), DATA_HEALTH_PATH);
 }

@@ -30,8 +30,18 @@ const subjectKey = (subject: NotesSubject | null | undefined) =>
 
 type Failure = 'save' | 'keep' | 'remove' | 'read';
 
+/**
+ * The subject as a plain object: a Ref or reactive object given for it is a Proxy, which
+ * Electron's bridge cannot copy (structured clone), so every call would fail there.
+ */
+function plainSubject(subject: NotesSubject | null | undefined): NotesSubject | null {
+  if (!subject) return null;
+  return 'plantUuid' in subject ? { plantUuid: subject.plantUuid } : { draftId: subject.draftId };
+}
+
 export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | null | undefined>) {
   const calls = notesCalls();
+  const currentSubject = () => plainSubject(toValue(subject));
   const notes = shallowRef<CommissioningNotes | null>(null);
   const error = ref<string | null>(null);
   /** The step whose photo is being added or removed. */
@@ -61,7 +71,7 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
     try {
       const answer = await work();
       // Another plant or draft was opened meanwhile: its notes are not these.
-      if (subjectKey(toValue(subject)) === subjectKey(target))
+      if (subjectKey(currentSubject()) === subjectKey(target))
         notes.value = withTyped(target, answer);
       error.value = null;
       return true;
@@ -85,7 +95,7 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
   }
 
   function setText(step: NoteStep, text: string): void {
-    const target = toValue(subject);
+    const target = currentSubject();
     if (!target) return;
     const current = notes.value ?? { steps: {}, updatedAt: null };
     const previous = current.steps[step] ?? { text: '', photos: [] };
@@ -105,7 +115,7 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
     work: (target: NotesSubject) => Promise<CommissioningNotes>,
     failure: Failure,
   ): Promise<boolean> {
-    const target = toValue(subject);
+    const target = currentSubject();
     if (!target) return false;
     await flush();
     busy.value = step;
@@ -122,13 +132,13 @@ export function useCommissioningNotes(subject: MaybeRefOrGetter<NotesSubject | n
     photoWork(step, (target) => calls.removePhoto(target, step, photoId), 'remove');
 
   watch(
-    () => subjectKey(toValue(subject)),
+    () => subjectKey(currentSubject()),
     async (key, previous) => {
       if (key === previous) return;
       await flush();
       notes.value = null;
       error.value = null;
-      const target = toValue(subject);
+      const target = currentSubject();
       if (target) await run(target, () => calls.get(target), 'read');
     },
     { immediate: true },

@@ -10,6 +10,7 @@ import type {
 import { PlantDeskError, useBridge } from '../bridge.ts';
 import { localDateOf, localDateTimeOf } from '../charts/time.ts';
 import {
+  coverageSoFar,
   currentPowerWindow,
   gridImportOf,
   latestSample,
@@ -64,9 +65,9 @@ export interface TodayEnergyData {
   toMs: number;
   productionKwh: number | null;
   consumptionKwh: number | null;
-  /** Share of the day's buckets with data (0..1). */
-  productionCoverage: number;
-  consumptionCoverage: number;
+  /** Share of the day so far with data (0..1); null when the server does not say. */
+  productionCoverage: number | null;
+  consumptionCoverage: number | null;
 }
 
 export interface SelfSharesData extends SelfShares {
@@ -226,18 +227,20 @@ export function useDashboard(
 
   const cards: DashboardCards = {
     todayEnergy: useDashboardCard(async () => {
-      const { params, date, fromMs, now } = today();
+      const { params, zone: plantZone, date, fromMs, now } = today();
       const [consumption, production] = await daily(params, date);
       const c = pointOfDay(consumption, date);
       const p = pointOfDay(production, date);
+      const soFar = (point: typeof c) =>
+        point ? coverageSoFar(point.coverage, plantZone, fromMs, now) : null;
       return {
         date,
         fromMs,
         toMs: now,
         consumptionKwh: c?.value ?? null,
         productionKwh: p?.value ?? null,
-        consumptionCoverage: c?.coverage ?? 0,
-        productionCoverage: p?.coverage ?? 0,
+        consumptionCoverage: soFar(c),
+        productionCoverage: soFar(p),
       };
     }, clock),
 

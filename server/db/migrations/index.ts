@@ -16,6 +16,7 @@ import * as sensorHourDays from './0014_sensor_hour_days.ts';
 import * as plantListOrder from './0015_plant_list_order.ts';
 import * as hourDayPoints from './0016_hour_day_points.ts';
 import * as plantTextSuffixes from './0017_plant_text_suffixes.ts';
+import * as plantCounts from './0020_plant_counts.ts';
 
 /**
  * A migration is told the engine it runs on: the same migrations make both schemas, and what
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0015_plant_list_order': plantListOrder,
   '0016_hour_day_points': hourDayPoints,
   '0017_plant_text_suffixes': plantTextSuffixes,
+  '0020_plant_counts': plantCounts,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

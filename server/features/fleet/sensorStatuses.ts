@@ -23,7 +23,7 @@ const DAY_MS = 86_400_000;
 /** A power or current this close to 0 is at rest. */
 const REST_TOLERANCE = 1e-9;
 
-interface SensorFacts {
+export interface SensorFacts {
   sensorUuid: string;
   name: string;
   deviceUuid: string | null;
@@ -77,8 +77,11 @@ export async function plantSensorStatuses(
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const byName = (a: SensorFacts, b: SensorFacts) =>
-  collator.compare(a.name, b.name) || a.sensorUuid.localeCompare(b.sensorUuid);
+/** Sensors in the order screens list them: by name, numbers by value, then by uuid. */
+export const byName = (
+  a: Pick<SensorFacts, 'name' | 'sensorUuid'>,
+  b: Pick<SensorFacts, 'name' | 'sensorUuid'>,
+) => collator.compare(a.name, b.name) || a.sensorUuid.localeCompare(b.sensorUuid);
 
 async function dataTypeUnits(db: Db): Promise<Map<string, string>> {
   const rows = await rowsOf(

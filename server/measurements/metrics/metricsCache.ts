@@ -44,7 +44,8 @@ export class MetricsCache {
   /**
    * The value remembered under `key` for the plant, or `compute()`'s, remembered unless the
    * database was written to while it was computed (it may then be stale already) or `keep`
-   * refuses it.
+   * refuses it; what is remembered is `own(value)`, made only then (a value that must not be
+   * shared as it is, such as lent bytes, is copied there).
    * Failures are not kept.
    */
   async get<T>(
@@ -52,6 +53,7 @@ export class MetricsCache {
     key: string,
     compute: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
+    own: (value: T) => T = (value) => value,
   ): Promise<T> {
     const generation = this.#generation();
     const entry = this.#plants.get(plantUuid);
@@ -60,12 +62,12 @@ export class MetricsCache {
     }
     const value = await compute();
     if (this.#generation() === generation && keep(value)) {
-      this.#remember(plantUuid, generation, key, value);
+      this.#remember(plantUuid, generation, key, () => own(value));
     }
     return value;
   }
 
-  #remember(plantUuid: string, generation: number, key: string, value: unknown): void {
+  #remember(plantUuid: string, generation: number, key: string, own: () => unknown): void {
     let entry = this.#plants.get(plantUuid);
     if (!entry || entry.generation !== generation) {
       this.#plants.delete(plantUuid);
@@ -79,7 +81,7 @@ export class MetricsCache {
       return;
     }
     if (entry.values.size >= this.#limits.valuesPerPlant) this.#evictOldest(entry.values);
-    entry.values.set(key, value);
+    entry.values.set(key, own());
   }
 
   #evictOldest(map: Map<string, unknown> | Set<string>): void {

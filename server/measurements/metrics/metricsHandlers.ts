@@ -45,6 +45,8 @@ const FLOW_OF: Record<Kind, (sensors: readonly EnergySensor[]) => PlantFlow> = {
 /** Long answers are not worth their memory: dashboards repeat short ones. */
 const MAX_CACHED_BYTES = 256 * 1024;
 const worthKeeping = (answer: EncodedJson<Series>) => answer.byteLength <= MAX_CACHED_BYTES;
+/** An answer kept is sent again and again, so its bytes are its own (`EncodedJson.owned`). */
+const owned = (answer: EncodedJson<Series>) => answer.owned();
 /** Per plant: its energy sensors, and its consumption and production flows. */
 const SENSOR_CACHE_LIMITS: MetricsCacheLimits = {
   plants: DEFAULT_METRICS_CACHE_LIMITS.plants,
@@ -75,6 +77,7 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
       `energy|${kind}|${plant.timezone}|${span}`,
       async () => energySeries(db, plant, await flowOf(plant, kind), buckets),
       worthKeeping,
+      owned,
     );
   };
 
@@ -100,6 +103,7 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
       `history|${kind}|${plant.timezone}|${granularity}|${span}`,
       compute,
       worthKeeping,
+      owned,
     );
   };
 

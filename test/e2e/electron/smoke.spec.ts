@@ -9,7 +9,15 @@ import { CONTENT_SECURITY_POLICY } from '../../../electron/services/contentSecur
 /**
  * The desktop app end to end: the built app (npm run build) in a real Electron, signing in to
  * the Local sandbox through the UI. Skipped, with the reason, where there is no Electron binary
- * (installs with ELECTRON_SKIP_BINARY_DOWNLOAD) or no display.
+ * (installs with ELECTRON_SKIP_BINARY_DOWNLOAD) or no display. Without a binary the wiring is
+ * checked by the stand-in Electron harness instead (test/desktop/standInApp.test.ts).
+ *
+ * PLANTDESK_E2E_PACKED_APP=<executable> runs it against a packed app instead (its app.asar, its
+ * fuses). Playwright drives Electron through --inspect, which the shipped fuses refuse, so pack
+ * a test build with that one fuse on:
+ *   npx electron-vite build && npx electron-builder --dir \
+ *     -c.electronFuses.enableNodeCliInspectArguments=true
+ *   PLANTDESK_E2E_PACKED_APP=release/linux-unpacked/plantdesk npx playwright test --project electron
  */
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -29,15 +37,21 @@ function electronBinary(): string | undefined {
   return candidate && existsSync(candidate) ? candidate : undefined;
 }
 
-const binary = electronBinary();
+/** A packed app's executable: it loads its own app.asar, so it is given no app folder. */
+const packedApp = process.env.PLANTDESK_E2E_PACKED_APP
+  ? path.resolve(root, process.env.PLANTDESK_E2E_PACKED_APP)
+  : undefined;
+const binary = packedApp ?? electronBinary();
 const headlessLinux =
   process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 const skipReason =
-  binary === undefined
-    ? 'no Electron binary in node_modules/electron/dist (installed with ELECTRON_SKIP_BINARY_DOWNLOAD)'
-    : headlessLinux
-      ? 'no display for Electron (run under xvfb-run)'
-      : undefined;
+  packedApp !== undefined && !existsSync(packedApp)
+    ? `no packed app at ${packedApp} (PLANTDESK_E2E_PACKED_APP)`
+    : binary === undefined
+      ? 'no Electron binary in node_modules/electron/dist (installed with ELECTRON_SKIP_BINARY_DOWNLOAD); the stand-in harness (test/desktop) checks the wiring without one'
+      : headlessLinux
+        ? 'no display for Electron (run under xvfb-run)'
+        : undefined;
 
 /** The page's global object, as the preload leaves it (this file is typechecked without DOM). */
 type PageGlobal = { plantdesk: PreloadApi; require?: unknown; process?: unknown };
@@ -49,12 +63,16 @@ test('signs in to the Local sandbox and shows the demo plant', async () => {
     test.skip(true, skipReason);
   }
   test.setTimeout(180_000);
-  expect(existsSync(path.join(root, 'out/main/index.js')), 'run `npm run build` first').toBe(true);
+  if (!packedApp) {
+    expect(existsSync(path.join(root, 'out/main/index.js')), 'run `npm run build` first').toBe(
+      true,
+    );
+  }
   const userData = mkdtempSync(path.join(os.tmpdir(), 'plantdesk-e2e-electron-'));
   const app = await electron.launch({
     executablePath: binary,
-    args: [root],
-    cwd: root,
+    args: packedApp ? [] : [root],
+    cwd: packedApp ? path.dirname(packedApp) : root,
     env: { ...(process.env as Record<string, string>), PLANTDESK_USER_DATA_DIR: userData },
     timeout: 60_000,
   });

@@ -217,6 +217,8 @@ for (const variant of VARIANTS) {
         await visit(`${plant}/analytics/${tab}`);
         await check(`analytics ${tab}`, heading('analytics.title'));
       }
+      await visit(`${plant}/data-health`);
+      await check('data health', page.getByRole('grid', { name: t('dataHealth.map.label') }));
       await visit(`${plant}/devices`);
       await check('devices', heading('devices.list.title'));
       await checkDialog('devices', 'device dialog');

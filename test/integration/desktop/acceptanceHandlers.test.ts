@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createDispatcher } from '../../../electron/ipc/dispatch.ts';
-import { createMemoryStore } from '../../../electron/services/secrets.ts';
-import { startPlantDesk, type PlantDesk } from '../../../electron/services/plantDesk.ts';
-import { idleSandbox } from '../../support/idleSandbox.ts';
+import type { PlantDesk } from '../../../electron/services/plantDesk.ts';
+import { startTestPlantDesk } from '../../support/testPlantDesk.ts';
 import { TestServer } from '../../support/testServer.ts';
 
 /**
@@ -34,16 +33,7 @@ afterAll(async () => {
 });
 
 async function start(): Promise<PlantDesk> {
-  const plantDesk = await startPlantDesk({
-    host: 'web',
-    version: 'test',
-    dataDir,
-    spawnServer: idleSandbox,
-    secrets: { store: { ...createMemoryStore(), available: true }, status: { available: true } },
-    log: { info() {}, warn() {}, error() {} },
-    openExternal: async () => {},
-    clock: CLOCK,
-  });
+  const plantDesk = await startTestPlantDesk({ dataDir, clock: CLOCK });
   running.push(plantDesk);
   return plantDesk;
 }

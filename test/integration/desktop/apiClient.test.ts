@@ -4,8 +4,8 @@ import {
   type ApiClient,
   type Credentials,
 } from '../../../electron/services/api/apiClient.ts';
-import { ApiError } from '../../../electron/services/api/apiError.ts';
 import { MISSING_UUID, TestServer } from '../../support/testServer.ts';
+import { rejection } from '../../support/apiTransports.ts';
 
 /** The desktop API client against the real server over loopback. */
 
@@ -24,16 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const admin = { email: 'admin@plantdesk.test', password: 'admin-pass-1' };
 

@@ -1,10 +1,13 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DraftContent, type DraftContentInput } from '../../../electron/ipc/contract.ts';
 import { createApiClient } from '../../../electron/services/api/apiClient.ts';
+import {
+  createNodeTransport,
+  type FetchTransport,
+} from '../../../electron/services/api/transport.ts';
 import type { AppLocale } from '../../../i18n/locales.ts';
 import { createTranslator } from '../../../i18n/translator.ts';
 import {
@@ -61,22 +64,23 @@ interface Wire {
   loseDeviceAnswer?: number;
 }
 
-function wiredAxios(wire: Wire): AxiosInstance {
-  const http = axios.create();
+function wiredFetch(wire: Wire): FetchTransport {
+  const transport = createNodeTransport();
   let deviceCreates = 0;
-  http.interceptors.response.use((response) => {
-    const method = (response.config.method ?? 'get').toUpperCase();
-    const path = new URL(response.config.url!).pathname.replace(/[0-9a-f-]{36}/g, '{uuid}');
-    if (method !== 'GET') wire.writes.push(`${method} ${path}`);
-    if (method === 'POST' && path.endsWith('/devices')) {
+  return async (url, init) => {
+    const response = await transport(url, init);
+    const path = new URL(url).pathname.replace(/[0-9a-f-]{36}/g, '{uuid}');
+    if (init.method !== 'GET') wire.writes.push(`${init.method} ${path}`);
+    if (init.method === 'POST' && path.endsWith('/devices')) {
       deviceCreates += 1;
       if (deviceCreates === wire.loseDeviceAnswer) {
-        throw new AxiosError('socket hang up', 'ECONNRESET', response.config);
+        await response.body?.cancel();
+        const cause = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        throw new TypeError('fetch failed', { cause });
       }
     }
     return response;
-  });
-  return http;
+  };
 }
 
 /** A host over `dataDir`, signed in as the installer: a new one is a restart of the app. */
@@ -84,7 +88,7 @@ function host(dataDir: string, wire: Wire = { writes: [] }, locale?: AppLocale):
   const client = createApiClient({
     baseUrl: server.url,
     credentials: { token: async () => token, renewAfter401: async () => false },
-    axiosInstance: wiredAxios(wire),
+    fetch: wiredFetch(wire),
   });
   return createDraftService({
     store: createDraftStore(dataDir),

@@ -13,6 +13,7 @@ import {
   type SpawnServer,
 } from '../../../electron/services/localSandbox.ts';
 import { DEMO_ACCOUNTS } from '../../support/testServer.ts';
+import { isAlive } from '../../support/processAlive.ts';
 
 /**
  * The supervisor with the repository's real server in a real child process: the URL it reports
@@ -21,15 +22,6 @@ import { DEMO_ACCOUNTS } from '../../support/testServer.ts';
  */
 
 const FAST_ARGS = ['--no-simulation', '--quiet'];
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function waitFor(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -135,10 +135,9 @@ describe('support bundle from a Local sandbox server', () => {
     expect(names[0]).toBe('manifest.json');
     expect(names).toContain('plant/vendors.json');
     expect(names).toContain('plant/sensor-statuses.json');
-    // The sandbox serves the model and sensor statuses; data health, once the route exists.
-    expect(preview.missing.filter((part) => part !== 'dataHealth')).toEqual([]);
-    // This server's data-health answer, or the note that there is none.
-    expect(names.some((name) => name.startsWith('plant/data-health.'))).toBe(true);
+    // The sandbox serves the model, sensor statuses and data health.
+    expect(preview.missing).toEqual([]);
+    expect(names).toContain('plant/data-health.json');
 
     const download = await value<SupportBundleDownload>('supportBundle.download', {
       bundleId: preview.bundleId,
@@ -156,6 +155,16 @@ describe('support bundle from a Local sandbox server', () => {
     const solarEdge = vendorFile.find((vendor) => vendor.code === 'SOLAREDGE')!;
     expect(solarEdge.settings).toEqual({ siteId: 'S-4711' });
     expect(solarEdge.secretSettingsSet).toEqual({ apiKey: true });
+    // Data health as its per-sensor summary: every sensor of Demo Home, with its coverage.
+    const health = JSON.parse(text('plant/data-health.json')) as {
+      sensors: { name: string; coveragePercent: number; gapCount: number }[];
+    };
+    expect(health.sensors.length).toBeGreaterThan(0);
+    for (const sensor of health.sensors) {
+      expect(sensor.coveragePercent).toBeGreaterThanOrEqual(0);
+      expect(sensor.coveragePercent).toBeLessThanOrEqual(100);
+      expect(Number.isInteger(sensor.gapCount)).toBe(true);
+    }
     expect(JSON.parse(text('environment.json'))).toEqual({
       name: 'Local sandbox',
       kind: 'local',

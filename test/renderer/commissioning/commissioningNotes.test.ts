@@ -8,6 +8,7 @@ import type {
   PlantDeskBridge,
 } from '../../../electron/ipc/contract.ts';
 import { PlantDeskError, provideBridgeForTests } from '../../../renderer/src/bridge.ts';
+import { cloningBridge } from '../support/acrossTheBridge.ts';
 import {
   NOTE_SAVE_DELAY_MS,
   useCommissioningNotes,
@@ -84,7 +85,8 @@ const scope = effectScope();
 beforeEach(() => {
   vi.useFakeTimers();
   host = fakeHost();
-  provideBridgeForTests(host.bridge);
+  // Arguments copied as Electron copies them: a reactive subject would fail there.
+  provideBridgeForTests(cloningBridge(host.bridge));
 });
 afterEach(() => {
   vi.useRealTimers();

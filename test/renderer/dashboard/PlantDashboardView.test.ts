@@ -116,6 +116,36 @@ const tileValue = (wrapper: VueWrapper, name: string) =>
   wrapper.find(`[data-tile-value="${name}"]`);
 
 describe('PlantDashboardView', () => {
+  test("today's energy tiles show the coverage they rest on, scaled to the day so far", async () => {
+    const routes = answers();
+    const production = daily([18, 19, 20, 21, 22, 23, 20]);
+    // A quarter of the 23-hour day at 12:30, of which 11.5 hours have passed: half so far.
+    production.points[6]!.coverage = 0.25;
+    routes.dailyProduction = production;
+    const { wrapper } = await mountDashboard(routes);
+    const coverageOf = (name: string) =>
+      wrapper
+        .findAll('section.chart-card')
+        .find((section) => section.find(`[data-tile-value="${name}"]`).exists())!
+        .find('[data-tile-coverage]')
+        .text();
+    expect(coverageOf('production-today')).toBe('Rests on data for 50% of the day so far');
+    // 0.52 of 23 hours is more than has passed: complete.
+    expect(coverageOf('consumption-today')).toBe('Rests on data for 100% of the day so far');
+  });
+
+  test('a server whose points carry no coverage: the tiles say it is unknown', async () => {
+    const routes = answers();
+    for (const route of ['dailyConsumption', 'dailyProduction'] as const) {
+      const series = daily([10, 11, 12, 13, 14, 15, 12]);
+      series.points = series.points.map(({ timestamp, value }) => ({ timestamp, value }) as never);
+      routes[route] = series;
+    }
+    const { wrapper } = await mountDashboard(routes);
+    const texts = wrapper.findAll('[data-tile-coverage]').map((found) => found.text());
+    expect(texts).toEqual(['Coverage of the data unknown', 'Coverage of the data unknown']);
+  });
+
   test('tiles: today’s energy, the shares and the current power, with units and times', async () => {
     const { wrapper } = await mountDashboard();
     expect(wrapper.text()).toContain('Times in Europe/Rome (UTC+02:00)');

@@ -21,13 +21,14 @@ describe('PlantView', () => {
       'Overview',
       'Dashboard',
       'Analytics',
+      'Data health',
       'Devices',
       'Sensors',
       'Vendors',
       'Reports',
       'Compare',
     ]);
-    expect(links[3]!.attributes('aria-current')).toBe('page');
+    expect(links[4]!.attributes('aria-current')).toBe('page');
     expect(links.filter((link) => link.attributes('aria-current'))).toHaveLength(1);
     expect(button(app.wrapper, 'Edit').attributes('disabled')).toBeUndefined();
     const commissioning = app.wrapper.findAll('a').find((a) => a.text() === 'Commissioning')!;

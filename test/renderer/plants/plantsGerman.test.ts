@@ -58,6 +58,7 @@ describe('plant screens in German', () => {
       'Übersicht',
       'Dashboard',
       'Auswertung',
+      'Datenqualität',
       'Geräte',
       'Sensoren',
       'Anbieter',

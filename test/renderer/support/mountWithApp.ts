@@ -35,6 +35,7 @@ import {
   provideBridgeForTests,
   type Transport,
 } from '../../../renderer/src/bridge.ts';
+import { acrossTheBridge } from './acrossTheBridge.ts';
 import { useEnvironmentStore } from '../../../renderer/src/stores/useEnvironmentStore.ts';
 import { useSessionStore } from '../../../renderer/src/stores/useSessionStore.ts';
 
@@ -430,7 +431,8 @@ export async function mountWithApp<C extends Component>(
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
 
   const transport: Transport = {
-    async request(channel, args) {
+    async request(channel, given) {
+      const args = acrossTheBridge(channel, given);
       if (channel === 'api.call') {
         const [route, input, callOptions] = args as [
           RouteId,

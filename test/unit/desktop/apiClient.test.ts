@@ -1,6 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { routes } from '../../../api/routes.ts';
 import {
   createApiClient,
@@ -11,80 +9,20 @@ import { ApiError } from '../../../electron/services/api/apiError.ts';
 import type { AppLocale } from '../../../i18n/locales.ts';
 import { createTranslator } from '../../../i18n/translator.ts';
 import type { LogFields, Logger } from '../../../electron/services/logger.ts';
+import { fakeServer, json, type FakeServer } from '../../support/fakeHttpServer.ts';
+import { rejection, TRANSPORTS, USER } from '../../support/apiTransports.ts';
+import type { FetchTransport } from '../../../electron/services/api/transport.ts';
 
 /**
  * The client against throwaway node:http servers that answer exactly what each test needs:
  * failures, wrong shapes, slow answers.
  */
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-type Handler = (request: Seen, response: http.ServerResponse, index: number) => void;
-
-interface FakeServer {
-  url: string;
-  seen: Seen[];
-  close(): Promise<void>;
-}
-
-const servers: FakeServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function fakeServer(handler: Handler): Promise<FakeServer> {
-  const seen: Seen[] = [];
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const entry: Seen = {
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      seen.push(entry);
-      handler(entry, response, seen.length - 1);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const fake: FakeServer = {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  servers.push(fake);
-  return fake;
-}
-
-function json(response: http.ServerResponse, status: number, body: unknown, headers = {}) {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-}
-
 function errorBody(status: number, error: string, message: string, path: string) {
   return { timestamp: new Date().toISOString(), status, error, message, path };
 }
 
 const EMPTY_PAGE = { content: [], page: { number: 0, size: 20, totalElements: 0, totalPages: 0 } };
-const USER = {
-  userUuid: '7F0C2A52-9D1E-4F7A-8A59-3B8B6C1D2E4F',
-  email: 'admin@plantdesk.test',
-  displayName: 'Admin',
-  organizationUuid: '0b6a3b0e-5f0e-4f43-9f67-2e8f3f6c1d7a',
-  organizationName: 'Demo',
-  permissions: ['PLANTS:READ'],
-};
 const PLANT_BODY = {
   name: 'Roof',
   location: { latitude: 45, longitude: 7, timezone: 'Europe/Rome' },
@@ -95,14 +33,9 @@ function client(server: FakeServer, options: Partial<ApiClientOptions> = {}) {
   return createApiClient({ baseUrl: server.url, retry: FAST_RETRY, ...options });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
+/** `client` on a given transport: retries, deadlines and cancellation hold on each. */
+function clientOn(transport: () => FetchTransport): typeof client {
+  return (server, options = {}) => client(server, { fetch: transport(), ...options });
 }
 
 const staticToken = (token: string | undefined): Credentials => ({
@@ -264,167 +197,175 @@ describe('responses against the contract', () => {
   });
 });
 
-describe('retries', () => {
-  test('GET: 503 twice, then 200, answers after three attempts', async () => {
-    const server = await fakeServer((_request, response, index) =>
-      index < 2
-        ? json(response, 503, errorBody(503, 'Service Unavailable', 'Restarting', '/plants'))
-        : json(response, 200, EMPTY_PAGE),
-    );
-    await expect(client(server).listPlants({})).resolves.toEqual(EMPTY_PAGE);
-    expect(server.seen).toHaveLength(3);
-  });
+describe.each(TRANSPORTS)('on the %s', (_name, transport) => {
+  const client = clientOn(transport);
 
-  test('gives up after the configured retries with the last error', async () => {
-    const server = await fakeServer((request, response) =>
-      json(response, 504, errorBody(504, 'Gateway Timeout', 'Upstream slow', request.url)),
-    );
-    const error = await rejection(client(server).currentUser({}));
-    expect(error).toMatchObject({ kind: 'api', status: 504, message: 'Upstream slow' });
-    expect(server.seen).toHaveLength(1 + FAST_RETRY.attempts);
-  });
-
-  test('POST is never retried', async () => {
-    const server = await fakeServer((_request, response) =>
-      json(response, 503, errorBody(503, 'Service Unavailable', 'Busy', '/plants')),
-    );
-    const error = await rejection(client(server).createPlant({ body: PLANT_BODY }));
-    expect(error).toMatchObject({ kind: 'api', status: 503 });
-    expect(server.seen).toHaveLength(1);
-  });
-
-  test('a token refresh is never retried: its refresh token may already be spent', async () => {
-    const server = await fakeServer((_request, response) =>
-      json(response, 503, errorBody(503, 'Service Unavailable', 'Busy', '/auth/token')),
-    );
-    const error = await rejection(client(server).refreshToken({}, { token: 'refresh-1' }));
-    expect(error).toMatchObject({ kind: 'api', status: 503 });
-    expect(server.seen).toHaveLength(1);
-  });
-
-  test('PUT and DELETE are retried; 500 and 4xx are not', async () => {
-    const server = await fakeServer((request, response, index) => {
-      if (request.method === 'PUT') {
-        if (index === 0) json(response, 502, {});
-        else json(response, 500, errorBody(500, 'Internal Server Error', 'Boom', request.url));
-      } else json(response, 404, errorBody(404, 'Not Found', 'No such plant', request.url));
+  describe('retries', () => {
+    test('GET: 503 twice, then 200, answers after three attempts', async () => {
+      const server = await fakeServer((_request, response, index) =>
+        index < 2
+          ? json(response, 503, errorBody(503, 'Service Unavailable', 'Restarting', '/plants'))
+          : json(response, 200, EMPTY_PAGE),
+      );
+      await expect(client(server).listPlants({})).resolves.toEqual(EMPTY_PAGE);
+      expect(server.seen).toHaveLength(3);
     });
-    const api = client(server);
-    const params = { plantUuid: USER.organizationUuid };
-    expect(await rejection(api.updatePlant({ params, body: {} }))).toMatchObject({ status: 500 });
-    expect(server.seen).toHaveLength(2);
-    expect(await rejection(api.deletePlant({ params }))).toMatchObject({ status: 404 });
-    expect(server.seen).toHaveLength(3);
-  });
 
-  test('a dropped connection is a network error, retried for GET only', async () => {
-    const server = await fakeServer((request, response, index) => {
-      if (index === 0 || request.method === 'POST') response.socket?.destroy();
-      else json(response, 200, USER);
+    test('gives up after the configured retries with the last error', async () => {
+      const server = await fakeServer((request, response) =>
+        json(response, 504, errorBody(504, 'Gateway Timeout', 'Upstream slow', request.url)),
+      );
+      const error = await rejection(client(server).currentUser({}));
+      expect(error).toMatchObject({ kind: 'api', status: 504, message: 'Upstream slow' });
+      expect(server.seen).toHaveLength(1 + FAST_RETRY.attempts);
     });
-    const api = client(server);
-    await expect(api.currentUser({})).resolves.toMatchObject({ email: USER.email });
-    expect(server.seen).toHaveLength(2);
-    const error = await rejection(api.createPlant({ body: PLANT_BODY }));
-    expect(error.kind).toBe('network');
-    expect(error.message).toMatch(new RegExp(`^Could not reach ${server.url}: `));
-    expect(server.seen).toHaveLength(3);
-  });
 
-  test('connection refused, after the retries', async () => {
-    const server = await fakeServer(() => {});
-    await server.close();
-    const started = performance.now();
-    const error = await rejection(client(server).currentUser({}));
-    expect(error.toSerialized()).toEqual({
-      kind: 'network',
-      message: `Could not reach ${server.url}: connection refused`,
+    test('POST is never retried', async () => {
+      const server = await fakeServer((_request, response) =>
+        json(response, 503, errorBody(503, 'Service Unavailable', 'Busy', '/plants')),
+      );
+      const error = await rejection(client(server).createPlant({ body: PLANT_BODY }));
+      expect(error).toMatchObject({ kind: 'api', status: 503 });
+      expect(server.seen).toHaveLength(1);
     });
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
 
-  test('in the user’s language of the moment: German, then Italian', async () => {
-    const server = await fakeServer(() => {});
-    await server.close();
-    let locale: AppLocale = 'de';
-    const api = client(server, { t: () => createTranslator(locale) });
-    expect((await rejection(api.currentUser({}))).message).toBe(
-      `${server.url} ist nicht erreichbar: Verbindung abgelehnt`,
-    );
-    locale = 'it';
-    expect((await rejection(api.currentUser({}))).message).toBe(
-      `Impossibile raggiungere ${server.url}: connessione rifiutata`,
-    );
-  });
-
-  test('Retry-After is honoured, up to its cap', async () => {
-    const server = await fakeServer((_request, response, index) =>
-      index % 2 === 0
-        ? json(response, 503, {}, { 'retry-after': index === 0 ? '1' : '120' })
-        : json(response, 200, USER),
-    );
-    let started = performance.now();
-    await client(server).currentUser({});
-    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
-
-    started = performance.now();
-    await client(server, { retry: { ...FAST_RETRY, maxRetryAfterMs: 50 } }).currentUser({});
-    expect(performance.now() - started).toBeLessThan(1_000);
-    expect(server.seen).toHaveLength(4);
-  });
-});
-
-describe('time limits and cancellation', () => {
-  test('a server that does not answer times out', async () => {
-    const server = await fakeServer(() => {}); // never answers
-    const started = performance.now();
-    const error = await rejection(client(server).listPlants({}, { timeoutMs: 200 }));
-    expect(error.toSerialized()).toEqual({
-      kind: 'timeout',
-      message: 'GET /plants timed out after 200 ms',
+    test('a token refresh is never retried: its refresh token may already be spent', async () => {
+      const server = await fakeServer((_request, response) =>
+        json(response, 503, errorBody(503, 'Service Unavailable', 'Busy', '/auth/token')),
+      );
+      const error = await rejection(client(server).refreshToken({}, { token: 'refresh-1' }));
+      expect(error).toMatchObject({ kind: 'api', status: 503 });
+      expect(server.seen).toHaveLength(1);
     });
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(server.seen).toHaveLength(1); // timeouts are not retried
-  });
 
-  test('the client-wide time limit applies by default', async () => {
-    const server = await fakeServer(() => {});
-    const error = await rejection(client(server, { timeoutMs: 150 }).currentUser({}));
-    expect(error.kind).toBe('timeout');
-    expect(error.message).toBe('GET /auth/me timed out after 150 ms');
-  });
+    test('PUT and DELETE are retried; 500 and 4xx are not', async () => {
+      const server = await fakeServer((request, response, index) => {
+        if (request.method === 'PUT') {
+          if (index === 0) json(response, 502, {});
+          else json(response, 500, errorBody(500, 'Internal Server Error', 'Boom', request.url));
+        } else json(response, 404, errorBody(404, 'Not Found', 'No such plant', request.url));
+      });
+      const api = client(server);
+      const params = { plantUuid: USER.organizationUuid };
+      expect(await rejection(api.updatePlant({ params, body: {} }))).toMatchObject({ status: 500 });
+      expect(server.seen).toHaveLength(2);
+      expect(await rejection(api.deletePlant({ params }))).toMatchObject({ status: 404 });
+      expect(server.seen).toHaveLength(3);
+    });
 
-  test('aborting mid-request cancels it', async () => {
-    const server = await fakeServer(() => {});
-    const controller = new AbortController();
-    const pending = client(server).listPlants({}, { signal: controller.signal });
-    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
-    controller.abort();
-    expect((await rejection(pending)).toSerialized()).toEqual({
-      kind: 'cancelled',
-      message: 'Request cancelled',
+    test('a dropped connection is a network error, retried for GET only', async () => {
+      const server = await fakeServer((request, response, index) => {
+        if (index === 0 || request.method === 'POST') response.socket?.destroy();
+        else json(response, 200, USER);
+      });
+      const api = client(server);
+      await expect(api.currentUser({})).resolves.toMatchObject({ email: USER.email });
+      expect(server.seen).toHaveLength(2);
+      const error = await rejection(api.createPlant({ body: PLANT_BODY }));
+      expect(error.kind).toBe('network');
+      expect(error.message).toMatch(new RegExp(`^Could not reach ${server.url}: `));
+      expect(server.seen).toHaveLength(3);
+    });
+
+    test('connection refused, after the retries', async () => {
+      const server = await fakeServer(() => {});
+      await server.close();
+      const started = performance.now();
+      const error = await rejection(client(server).currentUser({}));
+      expect(error.toSerialized()).toEqual({
+        kind: 'network',
+        message: `Could not reach ${server.url}: connection refused`,
+      });
+      expect(performance.now() - started).toBeLessThan(2_000);
+    });
+
+    test('in the user’s language of the moment: German, then Italian', async () => {
+      const server = await fakeServer(() => {});
+      await server.close();
+      let locale: AppLocale = 'de';
+      const api = client(server, { t: () => createTranslator(locale) });
+      expect((await rejection(api.currentUser({}))).message).toBe(
+        `${server.url} ist nicht erreichbar: Verbindung abgelehnt`,
+      );
+      locale = 'it';
+      expect((await rejection(api.currentUser({}))).message).toBe(
+        `Impossibile raggiungere ${server.url}: connessione rifiutata`,
+      );
+    });
+
+    test('Retry-After is honoured, up to its cap', async () => {
+      const server = await fakeServer((_request, response, index) =>
+        index % 2 === 0
+          ? json(response, 503, {}, { 'retry-after': index === 0 ? '1' : '120' })
+          : json(response, 200, USER),
+      );
+      let started = performance.now();
+      await client(server).currentUser({});
+      expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+
+      started = performance.now();
+      await client(server, { retry: { ...FAST_RETRY, maxRetryAfterMs: 50 } }).currentUser({});
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(server.seen).toHaveLength(4);
     });
   });
 
-  test('aborting during the backoff wait cancels without another attempt', async () => {
-    const server = await fakeServer((_request, response) => json(response, 503, {}));
-    const controller = new AbortController();
-    const api = client(server, { retry: { attempts: 3, baseDelayMs: 20_000, maxDelayMs: 20_000 } });
-    const started = performance.now();
-    const pending = api.listPlants({}, { signal: controller.signal });
-    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    controller.abort();
-    expect((await rejection(pending)).kind).toBe('cancelled');
-    expect(performance.now() - started).toBeLessThan(2_000);
-    expect(server.seen).toHaveLength(1);
-  });
+  describe('time limits and cancellation', () => {
+    test('a server that does not answer times out', async () => {
+      const server = await fakeServer(() => {}); // never answers
+      const started = performance.now();
+      const error = await rejection(client(server).listPlants({}, { timeoutMs: 200 }));
+      expect(error.toSerialized()).toEqual({
+        kind: 'timeout',
+        message: 'GET /plants timed out after 200 ms',
+      });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(server.seen).toHaveLength(1); // timeouts are not retried
+    });
 
-  test('an already aborted signal sends nothing', async () => {
-    const server = await fakeServer((_request, response) => json(response, 200, USER));
-    const error = await rejection(client(server).currentUser({}, { signal: AbortSignal.abort() }));
-    expect(error.kind).toBe('cancelled');
-    expect(server.seen).toHaveLength(0);
+    test('the client-wide time limit applies by default', async () => {
+      const server = await fakeServer(() => {});
+      const error = await rejection(client(server, { timeoutMs: 150 }).currentUser({}));
+      expect(error.kind).toBe('timeout');
+      expect(error.message).toBe('GET /auth/me timed out after 150 ms');
+    });
+
+    test('aborting mid-request cancels it', async () => {
+      const server = await fakeServer(() => {});
+      const controller = new AbortController();
+      const pending = client(server).listPlants({}, { signal: controller.signal });
+      await vi.waitFor(() => expect(server.seen).toHaveLength(1));
+      controller.abort();
+      expect((await rejection(pending)).toSerialized()).toEqual({
+        kind: 'cancelled',
+        message: 'Request cancelled',
+      });
+    });
+
+    test('aborting during the backoff wait cancels without another attempt', async () => {
+      const server = await fakeServer((_request, response) => json(response, 503, {}));
+      const controller = new AbortController();
+      const api = client(server, {
+        retry: { attempts: 3, baseDelayMs: 20_000, maxDelayMs: 20_000 },
+      });
+      const started = performance.now();
+      const pending = api.listPlants({}, { signal: controller.signal });
+      await vi.waitFor(() => expect(server.seen).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      controller.abort();
+      expect((await rejection(pending)).kind).toBe('cancelled');
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(server.seen).toHaveLength(1);
+    });
+
+    test('an already aborted signal sends nothing', async () => {
+      const server = await fakeServer((_request, response) => json(response, 200, USER));
+      const error = await rejection(
+        client(server).currentUser({}, { signal: AbortSignal.abort() }),
+      );
+      expect(error.kind).toBe('cancelled');
+      expect(server.seen).toHaveLength(0);
+    });
   });
 });
 
@@ -490,6 +431,27 @@ describe('renewing after a 401', () => {
 });
 
 describe('logging', () => {
+  test('a cancelled call is logged as traffic (info, left out of main.log), a timeout as a problem', async () => {
+    const server = await fakeServer(() => {}); // never answers
+    const records: { level: string; message: string }[] = [];
+    const log: Logger = {
+      info: (message) => records.push({ level: 'info', message }),
+      warn: (message) => records.push({ level: 'warn', message }),
+      error: (message) => records.push({ level: 'error', message }),
+    };
+    const api = client(server, { log });
+    const controller = new AbortController();
+    const cancelled = api.listPlants({}, { signal: controller.signal });
+    await vi.waitFor(() => expect(server.seen).toHaveLength(1));
+    controller.abort();
+    expect((await rejection(cancelled)).kind).toBe('cancelled');
+    expect((await rejection(api.listPlants({}, { timeoutMs: 100 }))).kind).toBe('timeout');
+    expect(records).toEqual([
+      { level: 'info', message: 'GET /plants cancelled' },
+      { level: 'warn', message: 'GET /plants timeout' },
+    ]);
+  });
+
   test('method, path, status and duration; never tokens, query values or bodies', async () => {
     const server = await fakeServer((_request, response, index) =>
       index === 0 ? json(response, 503, {}) : json(response, 200, EMPTY_PAGE),

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { routes } from '../../../api/routes.ts';
+import { RedirectRefused } from '../../../electron/services/api/transport.ts';
 import { ApiError, describeZodIssues } from '../../../electron/services/api/apiError.ts';
 import { sayIn } from '../../../electron/services/hostText.ts';
 import { createTranslator } from '../../../i18n/translator.ts';
@@ -214,18 +215,38 @@ describe('ApiError', () => {
     expect(error.status).toBe(301);
   });
 
-  test('network errors say which server and why', () => {
-    const error = ApiError.fromAxiosError(
-      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
-      'http://127.0.0.1:9',
-    );
-    expect(error.toSerialized()).toEqual({
+  test('network errors say which server and why, from undici and Chromium alike', () => {
+    const label = { method: 'GET', path: '/plants' };
+    const serialized = (error: unknown) =>
+      ApiError.fromTransportError(error, 'http://127.0.0.1:9', label).toSerialized();
+    const refused = {
       kind: 'network',
       message: 'Could not reach http://127.0.0.1:9: connection refused',
+    };
+    // Node's fetch: "fetch failed", the socket's code on its cause.
+    const cause = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(serialized(new TypeError('fetch failed', { cause }))).toEqual(refused);
+    // Electron's net.fetch: Chromium's error name in the message.
+    expect(serialized(new Error('net::ERR_CONNECTION_REFUSED'))).toEqual(refused);
+    expect(serialized(new Error('net::ERR_PROXY_CONNECTION_FAILED')).message).toBe(
+      'Could not reach http://127.0.0.1:9: the proxy could not be reached',
+    );
+    expect(serialized(new Error('net::ERR_UNSAFE_PORT')).message).toMatch(/refuses this port/);
+    // A code without words of its own is shown as the stack gave it, "fetch failed" skipped.
+    expect(serialized(new Error('net::ERR_SSL_PROTOCOL_ERROR')).message).toBe(
+      'Could not reach http://127.0.0.1:9: net::ERR_SSL_PROTOCOL_ERROR',
+    );
+    const odd = Object.assign(new Error('unexpected proxy answer'), { code: 'UND_ERR_X' });
+    expect(serialized(new TypeError('fetch failed', { cause: odd })).message).toBe(
+      'Could not reach http://127.0.0.1:9: unexpected proxy answer',
+    );
+    expect(serialized(new DOMException('aborted', 'AbortError')).kind).toBe('cancelled');
+    expect(serialized(new RedirectRefused())).toEqual({
+      kind: 'api',
+      path: '/plants',
+      message:
+        'The server answered GET /plants with a redirect; PlantDesk does not follow redirects: use the final address for the environment',
     });
-    expect(
-      ApiError.fromAxiosError(Object.assign(new Error('x'), { code: 'ERR_CANCELED' }), '').kind,
-    ).toBe('cancelled');
   });
 
   test('timeouts, cancellation and contract mismatches read well', () => {

@@ -180,16 +180,30 @@ describe("a plant's sources", () => {
       listSensors: async () => page([]),
       listPlantVendors: async () => page([solarEdge]),
       listSensorStatuses: notServed,
-      call: async () => ({ sensors: [{ coveragePercent: 99 }] }),
+      getDataHealth: async () => ({
+        plantUuid: PLANT_UUID,
+        timezone: 'Europe/Rome',
+        from: '2026-03-01',
+        to: '2026-05-29',
+        evaluatedAt: '2026-05-29T12:00:00+02:00',
+        sensors: [],
+      }),
       ...overrides,
     } as unknown as ApiClient;
   }
 
-  it('includes the data-health answer when the route answers, else says why not', async () => {
-    const served = await readPlantSources(client({}), PLANT_UUID, undefined, 'listPlants');
+  it('includes the data-health summary when the route answers, else says why not', async () => {
+    const served = await readPlantSources(client({}), PLANT_UUID);
     expect(served.dataHealth).toEqual({
       available: true,
-      value: { sensors: [{ coveragePercent: 99 }] },
+      value: {
+        plantUuid: PLANT_UUID,
+        timezone: 'Europe/Rome',
+        from: '2026-03-01',
+        to: '2026-05-29',
+        evaluatedAt: '2026-05-29T12:00:00+02:00',
+        sensors: [],
+      },
     });
     expect(served.devices).toEqual({ available: true, value: [{ deviceUuid: 'd' }] });
     // A server with only the specification's routes: no sensor statuses, said so.
@@ -197,15 +211,8 @@ describe("a plant's sources", () => {
       available: false,
       reason: 'the server does not serve GET /plants/{plantUuid}/sensor-statuses (extension)',
     });
-    const old = await readPlantSources(
-      client({ call: notServed }),
-      PLANT_UUID,
-      undefined,
-      'listPlants',
-    );
+    const old = await readPlantSources(client({ getDataHealth: notServed }), PLANT_UUID);
     expect(old.dataHealth).toMatchObject({ available: false, reason: /does not serve/ });
-    const none = await readPlantSources(client({}), PLANT_UUID, undefined, undefined);
-    expect(none.dataHealth).toMatchObject({ available: false, reason: /does not read/ });
   });
 });
 

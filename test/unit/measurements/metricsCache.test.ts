@@ -75,6 +75,23 @@ describe('MetricsCache', () => {
     expect(await cache.get(plant, 'failing', async () => 7)).toBe(7);
   });
 
+  it('remembers what `own` makes of a value, made only when the value is remembered', async () => {
+    const cache = new MetricsCache(generation);
+    const plant = randomUUID();
+    const owned: number[] = [];
+    const own = (value: { n: number }) => {
+      owned.push(value.n);
+      return { n: -value.n };
+    };
+    const keepAll = () => true;
+    expect(await cache.get(plant, 'key', async () => ({ n: 1 }), keepAll, own)).toEqual({ n: 1 });
+    expect(owned).toEqual([]);
+    expect(await cache.get(plant, 'key', async () => ({ n: 2 }), keepAll, own)).toEqual({ n: 2 });
+    expect(owned).toEqual([2]);
+    expect(await cache.get(plant, 'key', async () => ({ n: 3 }), keepAll, own)).toEqual({ n: -2 });
+    expect(owned).toEqual([2]);
+  });
+
   it('forgets the oldest values and plants beyond its limits', async () => {
     const cache = new MetricsCache(generation, { plants: 2, valuesPerPlant: 2 });
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];

@@ -109,3 +109,22 @@ export function currentPowerWindow(
   if (startDate > endDate) startDate = now.startOf('hour').toFormat(format);
   return { startDate, endDate };
 }
+
+/**
+ * The share of today so far that a daily point's figure rests on. The metrics' `coverage` is the
+ * share of the whole local day (23, 24 or 25 hours) with data, so at noon a complete day so far
+ * reads about 0.5: scaled to the part elapsed. Null when the server gave no coverage (a server
+ * with the specification's fields only) or nothing has elapsed.
+ */
+export function coverageSoFar(
+  coverage: unknown,
+  zone: string,
+  dayStartMs: number,
+  nowMs: number,
+): number | null {
+  if (typeof coverage !== 'number' || !Number.isFinite(coverage)) return null;
+  const dayEndMs = DateTime.fromMillis(dayStartMs, { zone }).plus({ days: 1 }).toMillis();
+  const elapsedMs = Math.min(nowMs, dayEndMs) - dayStartMs;
+  if (elapsedMs <= 0) return null;
+  return Math.min(1, Math.max(0, (coverage * (dayEndMs - dayStartMs)) / elapsedMs));
+}

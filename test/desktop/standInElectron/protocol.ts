@@ -1,0 +1,66 @@
+import type { UtilityProcessRecord } from './utilityProcess.ts';
+
+/** What the harness (harness.ts) and the stand-in main process (mainProcess.ts) say. */
+
+export type Command =
+  | { op: 'state' }
+  | { op: 'fetch'; urls: string[]; method?: string }
+  /** As the page calls it: `window.plantdesk[channel](...args)`. */
+  | { op: 'call'; channel: string; args: unknown[] }
+  /** The channel's handler called by another sender than the window's main frame. */
+  | { op: 'callAs'; sender: 'foreignContents' | 'subframe'; channel: string; args: unknown[] }
+  | { op: 'navigate'; url: string }
+  | { op: 'openWindow'; url: string }
+  | { op: 'readLog' }
+  | { op: 'quit' }
+  /** The user closes the window (its close button). */
+  | { op: 'closeWindow' };
+
+export interface WindowState {
+  webPreferences: Record<string, unknown>;
+  options: Record<string, unknown>;
+  shownBeforeReady: boolean;
+  visible: boolean;
+  maximized: boolean;
+  destroyed: boolean;
+  url: string;
+  /** The keys contextBridge put on the page's window. */
+  exposed: string[];
+  /** What the preload required. */
+  preloadRequired: string[];
+  /** The channels of webContents.send, in order. */
+  eventsSent: string[];
+}
+
+export type UtilityProcessState = UtilityProcessRecord & { running: boolean };
+
+export interface StandInState {
+  events: string[];
+  ready: boolean;
+  /** Uncaught exceptions and unhandled rejections in the main process. */
+  errors: string[];
+  sandboxEnabled: boolean;
+  schemeRegistrations: Array<{ schemes: unknown[]; afterReady: boolean }>;
+  protocolSchemes: string[];
+  ipcChannels: string[];
+  windows: WindowState[];
+  utilityProcesses: UtilityProcessState[];
+  userData: string;
+  logs: string;
+}
+
+export interface FetchResult {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  sha256: string;
+  length: number;
+}
+
+export interface ExitReport {
+  code: number;
+  events: string[];
+  errors: string[];
+  /** As they were when the app ended, before the browser process took them down. */
+  utilityProcesses: UtilityProcessState[];
+}
