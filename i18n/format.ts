@@ -146,6 +146,13 @@ export function formatDateTime(
   return dateTimeFormat(locale, { ...style, ...(timeZone ? { timeZone } : {}) }).format(at);
 }
 
+/** A calendar month in the language's words: "March 2026", "März 2026", "marzo 2026". */
+export function formatMonth(locale: AppLocale, year: number, month: number): string {
+  return dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, 1)),
+  );
+}
+
 /** The functions above bound to one language, for code that formats many figures. */
 export function formattersFor(locale: AppLocale) {
   return {
@@ -160,6 +167,7 @@ export function formattersFor(locale: AppLocale) {
     duration: (durationMs: number) => formatDuration(locale, durationMs),
     dateTime: (instant: Date | number | string, style?: DateTimeStyle, timeZone?: string) =>
       formatDateTime(locale, instant, style, timeZone),
+    month: (year: number, month: number) => formatMonth(locale, year, month),
   };
 }
 

@@ -589,6 +589,34 @@ export const SupportBundleInput = z.strictObject({
 export type SupportBundleInput = z.infer<typeof SupportBundleInput>;
 const BundleId = z.strictObject({ bundleId: Uuid });
 
+// ── Period reports ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * The monthly report schedule's choices the page may change. The folder is not among them: the
+ * host sets it only from its own folder dialog (`reports.chooseFolder`), so a page cannot point
+ * the schedule at a folder the user did not pick.
+ */
+export const ReportScheduleInput = z.strictObject({
+  enabled: z.boolean(),
+  /** 1..28: a day every month has. */
+  dayOfMonth: z.int().min(1).max(28),
+});
+export type ReportScheduleInput = z.infer<typeof ReportScheduleInput>;
+
+export interface ReportScheduleSettings extends ReportScheduleInput {
+  folder: string | null;
+}
+
+export interface ReportScheduleState {
+  /** False in browser mode: the schedule writes into a folder of the desktop app's machine. */
+  available: boolean;
+  settings: ReportScheduleSettings;
+  /** The last period written (`2026-03`), when, and the last attempt's failure. */
+  lastWritten: string | null;
+  lastWrittenAt: string | null;
+  lastError: string | null;
+}
+
 /** An error as it crosses the bridge; the renderer's bridge rebuilds a `PlantDeskError`. */
 export interface SerializedError {
   /**
@@ -749,8 +777,9 @@ export const channels = {
   'api.cancel': channel()(z.tuple([z.string().min(1).max(100)])),
 
   /**
-   * Saves the window's current page (the commissioning report) as PDF, where the user picks the
-   * file. Electron only: in browser mode the renderer opens the print dialog instead.
+   * Saves the window's current page (the commissioning report, a period report: only the
+   * `printed-document` prints) as PDF, where the user picks the file. Electron only: in browser
+   * mode the renderer opens the print dialog instead.
    */
   'report.savePdf': channel<PdfSaveResult>()(
     z.tuple([
@@ -831,6 +860,12 @@ export const channels = {
   'supportBundle.save': channel<SupportBundleSaveResult>()(z.tuple([BundleId])),
   /** Browser mode: the prepared (redacted) zip, which the page offers as a download. */
   'supportBundle.download': channel<SupportBundleDownload>()(z.tuple([BundleId])),
+
+  /** The monthly report schedule (monthly, on a chosen day, into a chosen folder). */
+  'reports.schedule': channel<ReportScheduleState>()(z.tuple([])),
+  'reports.updateSchedule': channel<ReportScheduleState>()(z.tuple([ReportScheduleInput])),
+  /** Electron: the folder dialog; the chosen folder becomes the schedule's (cancel: unchanged). */
+  'reports.chooseFolder': channel<ReportScheduleState>()(z.tuple([])),
 
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),

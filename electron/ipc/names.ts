@@ -45,6 +45,9 @@ export const CHANNEL_NAMES = [
   'supportBundle.prepare',
   'supportBundle.save',
   'supportBundle.download',
+  'reports.schedule',
+  'reports.updateSchedule',
+  'reports.chooseFolder',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

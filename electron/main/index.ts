@@ -294,6 +294,19 @@ function main(): void {
         defaultDirectory: documentsFolder,
         t: translator,
       }),
+      // The monthly report schedule's folder, from the folder dialog only.
+      async chooseFolder() {
+        const window = focusedWindow();
+        const options: Electron.OpenDialogOptions = {
+          title: translator()('reports.schedule.folder'),
+          defaultPath: documentsFolder(),
+          properties: ['openDirectory', 'createDirectory'],
+        };
+        const choice = window
+          ? await dialog.showOpenDialog(window, options)
+          : await dialog.showOpenDialog(options);
+        return choice.canceled ? null : (choice.filePaths[0] ?? null);
+      },
       // A support bundle: written where the user chooses, atomically, 0600.
       saveSupportBundle: createBundleSaver({
         window: focusedWindow,

@@ -50,6 +50,8 @@ import { createEnvironmentComparison } from './environmentComparison/comparisonS
 import { createLanguagePreference, type LanguagePreference } from './languagePreference.ts';
 import { recentLogLines } from './supportBundle/logTail.ts';
 import { createSupportBundleService } from './supportBundle/supportBundleService.ts';
+import { createReportScheduleService } from './reports/reportScheduleService.ts';
+import { reportScheduleHostDeps } from './reports/reportScheduleHost.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
 import { localeOf, type Translate } from '../../i18n/translator.ts';
 
@@ -113,6 +115,11 @@ export interface PlantDeskOptions {
    * in browser mode, where the page downloads the bundle instead.
    */
   saveSupportBundle?(fileName: string, zip: Uint8Array): Promise<SupportBundleSaveResult>;
+  /**
+   * Asks for a folder (Electron: the folder dialog); null when cancelled. Absent in browser mode,
+   * where the monthly report schedule is not offered: it writes into this machine's folders.
+   */
+  chooseFolder?(): Promise<string | null>;
   /**
    * Shows a notification of new or cleared alerts (Electron: an OS notification). Default: the
    * `alerts.notification` event, which the page shows itself (browser mode).
@@ -364,6 +371,28 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     now,
     t: () => language.translator(),
   });
+
+  const reportSchedule = createReportScheduleService({
+    ...reportScheduleHostDeps(options.dataDir, () => {
+      const environment = environments.active();
+      const signedIn = session.signedIn().find((entry) => entry.environmentId === environment.id);
+      return {
+        name: environment.name,
+        client: signedIn?.client ?? null,
+        alerts: monitor.state(environment.id).alerts,
+      };
+    }),
+    now,
+    t: () => language.translator(),
+    log,
+  });
+  // Desktop only; a run missed while signed out is written at the next check after sign-in.
+  const stopScheduleOnSignIn = options.chooseFolder
+    ? events.on('session.changed', () => void reportSchedule.check())
+    : () => {};
+  if (options.chooseFolder) reportSchedule.start();
+  const scheduleState = () =>
+    options.chooseFolder ? reportSchedule.state() : { ...reportSchedule.state(), available: false };
 
   // Restoring a remembered session may wait for a remote server: handlers that need the session
   // wait for it, startup does not.
@@ -682,6 +711,23 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       return supportBundle.download(bundleId);
     },
 
+    async 'reports.schedule'() {
+      return scheduleState();
+    },
+    async 'reports.updateSchedule'(input) {
+      if (!options.chooseFolder)
+        throw new HostError('invalidArguments', say('host.errors.scheduleNeedsDesktop'));
+      const state = reportSchedule.update(input);
+      void reportSchedule.check();
+      return state;
+    },
+    async 'reports.chooseFolder'() {
+      if (!options.chooseFolder)
+        throw new HostError('invalidArguments', say('host.errors.scheduleNeedsDesktop'));
+      const folder = await options.chooseFolder();
+      return folder === null ? reportSchedule.state() : reportSchedule.setFolder(folder);
+    },
+
     async 'shell.openExternal'(url) {
       const target = new URL(url);
       if (
@@ -705,6 +751,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   async function dispose(): Promise<void> {
     stopFollowingSandbox();
     stopWatchingSignIns();
+    stopScheduleOnSignIn();
+    reportSchedule.stop();
     monitor.dispose();
     acceptance.dispose();
     for (const controller of inFlight.values()) controller.abort();

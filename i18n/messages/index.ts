@@ -65,6 +65,9 @@ import itPlants from './it/plants.json' with { type: 'json' };
 import enReport from './en/report.json' with { type: 'json' };
 import deReport from './de/report.json' with { type: 'json' };
 import itReport from './it/report.json' with { type: 'json' };
+import enReports from './en/reports.json' with { type: 'json' };
+import deReports from './de/reports.json' with { type: 'json' };
+import itReports from './it/reports.json' with { type: 'json' };
 import enSensors from './en/sensors.json' with { type: 'json' };
 import deSensors from './de/sensors.json' with { type: 'json' };
 import itSensors from './it/sensors.json' with { type: 'json' };
@@ -114,6 +117,7 @@ const en = {
   notes: enNotes,
   plants: enPlants,
   report: enReport,
+  reports: enReports,
   sensors: enSensors,
   shell: enShell,
   signIn: enSignIn,
@@ -150,6 +154,7 @@ const de: SameKeys<MessageSchema> = {
   notes: deNotes,
   plants: dePlants,
   report: deReport,
+  reports: deReports,
   sensors: deSensors,
   shell: deShell,
   signIn: deSignIn,
@@ -181,6 +186,7 @@ const it: SameKeys<MessageSchema> = {
   notes: itNotes,
   plants: itPlants,
   report: itReport,
+  reports: itReports,
   sensors: itSensors,
   shell: itShell,
   signIn: itSignIn,

@@ -99,6 +99,13 @@ const routes: RouteRecordRaw[] = [
             meta: { breadcrumb: 'shell.breadcrumbs.vendors' },
           },
           {
+            path: 'reports',
+            name: 'plantReports',
+            component: () => import('./views/ReportsView.vue'),
+            props: true,
+            meta: { breadcrumb: 'reports.title' },
+          },
+          {
             path: 'compare',
             name: 'plantComparison',
             component: () => import('./views/EnvironmentComparisonView.vue'),
@@ -171,6 +178,13 @@ const routes: RouteRecordRaw[] = [
     meta: { breadcrumb: 'shell.breadcrumbs.environments', section: 'environments', public: true },
   },
   {
+    // Monthly and yearly reports of a plant or the fleet, and their schedule.
+    path: '/reports',
+    name: 'reports',
+    component: () => import('./views/ReportsView.vue'),
+    meta: { breadcrumb: 'reports.title', section: 'reports' },
+  },
+  {
     // Help and support: the app-wide support bundle, also before signing in.
     path: '/support',
     name: 'support',
@@ -207,6 +221,13 @@ declare module 'vue-router' {
      */
     drafts?: boolean;
     section?:
-      'fleet' | 'alerts' | 'plants' | 'commission' | 'catalogs' | 'environments' | 'support';
+      | 'fleet'
+      | 'alerts'
+      | 'plants'
+      | 'reports'
+      | 'commission'
+      | 'catalogs'
+      | 'environments'
+      | 'support';
   }
 }

@@ -1,5 +1,14 @@
 import type { Translate } from '../../../i18n/translator.ts';
+import {
+  CSV_DECIMALS,
+  csvField,
+  csvNumber,
+  csvText,
+  fileSlug,
+} from '../../../server/domain/csv.ts';
 import { translate } from '../i18n.ts';
+
+export { CSV_DECIMALS, csvField, csvNumber };
 import { bandLabels } from './chartConfig.ts';
 import { isoInZone } from './time.ts';
 import type { ChartSeries, ExportSeries } from './types.ts';
@@ -22,7 +31,6 @@ import type { ChartSeries, ExportSeries } from './types.ts';
  *   a spreadsheet does not run it as a formula (labels can carry user-entered device names).
  */
 
-export const CSV_DECIMALS = 6;
 export const CSV_MIME = 'text/csv;charset=utf-8';
 
 export interface CsvOptions {
@@ -32,24 +40,6 @@ export interface CsvOptions {
   timestampHeader?: string;
   /** The header's words (default: the app's language). */
   t?: Translate;
-}
-
-/** One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF. */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A header label safe from spreadsheet formula injection. */
-function headerText(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-/** A number rounded to `decimals`, in plain decimal notation; empty for null / NaN. */
-export function csvNumber(value: number | null | undefined, decimals = CSV_DECIMALS): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  const fixed = value.toFixed(decimals);
-  const trimmed = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
-  return trimmed === '-0' ? '0' : trimmed;
 }
 
 /** `Consumption (W)`; the label alone when there is no unit. */
@@ -73,9 +63,7 @@ export function toCsv(
     (a, b) => a - b,
   );
   const timestamp = options.timestampHeader ?? (options.t ?? translate)('charts.csv.timestamp');
-  const header = [timestamp, ...datasets.map(columnTitle)]
-    .map((title) => csvField(headerText(title)))
-    .join(',');
+  const header = [timestamp, ...datasets.map(columnTitle)].map(csvText).join(',');
   const rows = instants.map((x) =>
     [isoInZone(x, zone), ...columns.map((column) => csvNumber(column.get(x), decimals))].join(','),
   );
@@ -109,13 +97,7 @@ export function chartSeriesToExport(
  * A file name from free text: `Demo Home — history` → `demo-home-history`, plus the extension.
  */
 export function fileNameOf(base: string, extension: string): string {
-  const slug = base
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${slug || 'chart'}.${extension}`;
+  return `${fileSlug(base, 'chart')}.${extension}`;
 }
 
 /**

@@ -25,6 +25,7 @@ describe('PlantView', () => {
       'Devices',
       'Sensors',
       'Vendors',
+      'Reports',
       'Compare',
     ]);
     expect(links[4]!.attributes('aria-current')).toBe('page');

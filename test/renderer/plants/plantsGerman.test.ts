@@ -62,6 +62,7 @@ describe('plant screens in German', () => {
       'Geräte',
       'Sensoren',
       'Anbieter',
+      'Berichte',
       'Vergleichen',
     ]);
     expect(button(app.wrapper, 'Bearbeiten').exists()).toBe(true);

@@ -21,6 +21,7 @@ describe('the shell in German', () => {
       'Flotte',
       'Alarme',
       'Anlagen',
+      'Berichte',
       'Inbetriebnahme',
       'Kataloge',
       'Umgebungen',

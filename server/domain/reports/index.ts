@@ -1,0 +1,5 @@
+/** Monthly and yearly reports: the period, the model and its inputs from the API. Pure. */
+export * from './period.ts';
+export * from './reportModel.ts';
+export * from './reportSource.ts';
+export * from './reportCsv.ts';

@@ -1,0 +1,83 @@
+import type { Translate } from '../../../i18n/translator.ts';
+import { csvLines, csvNumber, csvText } from '../csv.ts';
+import type { FleetReport, PlantReport } from './reportModel.ts';
+
+/**
+ * A report as CSV: the summary (one row per plant, in ranking order for the fleet) and the days
+ * (one row per plant and local day). Comma-separated, `.` decimals, local days as `yyyy-MM-dd`,
+ * ratios as fractions 0..1: a machine-friendly file that every spreadsheet and script parses the
+ * same way whatever the user's language, as the charts' CSV export does. Only the header is in
+ * the user's language; the PDF is the file for reading.
+ */
+
+const SUMMARY_COLUMNS = [
+  'rank',
+  'plant',
+  'period',
+  'productionKwh',
+  'productionCoverage',
+  'expectedProductionKwh',
+  'performancePercent',
+  'specificYield',
+  'performanceRatio',
+  'performanceRatioCoverage',
+  'availability',
+  'consumptionKwh',
+  'consumptionCoverage',
+  'alerts',
+] as const;
+
+const DAY_COLUMNS = [
+  'plant',
+  'day',
+  'productionKwh',
+  'productionCoverage',
+  'consumptionKwh',
+  'consumptionCoverage',
+] as const;
+
+const header = (t: Translate, columns: readonly string[]) =>
+  columns.map((column) => csvText(t(`reports.csv.${column}`)));
+
+function summaryRow(report: PlantReport, rank: number | null, period: string): string[] {
+  return [
+    rank === null ? '' : String(rank),
+    csvText(report.plant.name),
+    period,
+    csvNumber(report.production?.kwh),
+    csvNumber(report.production?.coverage),
+    csvNumber(report.expectedProductionKwh),
+    csvNumber(report.performancePercent),
+    csvNumber(report.specificYield),
+    csvNumber(report.performanceRatio),
+    csvNumber(report.performanceRatioCoverage),
+    csvNumber(report.availability?.ratio),
+    csvNumber(report.consumption?.kwh),
+    csvNumber(report.consumption?.coverage),
+    String(report.alerts.length),
+  ];
+}
+
+export function summaryCsv(fleet: FleetReport, period: string, t: Translate): string {
+  const byUuid = new Map(fleet.plants.map((plant) => [plant.plant.uuid, plant]));
+  return csvLines([
+    header(t, SUMMARY_COLUMNS),
+    ...fleet.ranking.map((entry) => summaryRow(byUuid.get(entry.plantUuid)!, entry.rank, period)),
+  ]);
+}
+
+export function daysCsv(plants: readonly PlantReport[], t: Translate): string {
+  return csvLines([
+    header(t, DAY_COLUMNS),
+    ...plants.flatMap((report) =>
+      report.days.map((day) => [
+        csvText(report.plant.name),
+        day.day,
+        csvNumber(day.productionKwh),
+        csvNumber(day.productionCoverage),
+        csvNumber(day.consumptionKwh),
+        csvNumber(day.consumptionCoverage),
+      ]),
+    ),
+  ]);
+}
