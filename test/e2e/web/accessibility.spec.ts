@@ -8,7 +8,8 @@ import { ACCOUNTS, fillSignIn, openSignIn, rpc, screenshot } from '../support/sh
  * axe-core's WCAG 2.1 A and AA rules over every main screen, in browser mode against the Local
  * sandbox, as the installer on Demo Home: sign-in, fleet, plants, the plant's overview,
  * dashboard, each analytics tab, devices and sensors (each with its form dialog open too),
- * vendors, each catalog, environments, alerts, and each commissioning step with its report. A
+ * vendors, each catalog, environments, alerts, reports (one made), help and support, the
+ * environment comparison, and each commissioning step with its report. A
  * violation of impact serious or critical fails the test, listed with its rule, the elements'
  * selectors and axe's summary of what to fix.
  *
@@ -239,6 +240,14 @@ for (const variant of VARIANTS) {
       await check('environments', heading('environments.title'));
       await visit('alerts');
       await check('alerts', heading('alerts.title'));
+      // The fleet's report of last month, made: its figures, coverage and schedule.
+      await visit('reports');
+      await page.getByRole('button', { name: t('reports.make') }).click();
+      await check('reports', page.getByRole('button', { name: t('reports.print') }));
+      await visit('support');
+      await check('support', heading('support.title'));
+      await visit(`${plant}/compare`);
+      await check('comparison', heading('comparison.title'));
 
       for (const { step, shown } of COMMISSIONING) {
         await visit(`commission/${plantUuid}/${step}`);
