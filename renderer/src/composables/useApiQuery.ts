@@ -29,8 +29,9 @@ export async function callRoute<Id extends RouteId>(
 }
 
 /**
- * One route's answer from the shared cache (`fetchQuery`): a request for the same route and input
- * already running is joined; otherwise it is asked (staleTime 0: never an old answer).
+ * One route's answer from the shared cache (`fetchQuery`), for a query made of several routes: a
+ * request for the same route and input already running is joined; otherwise it is asked
+ * (staleTime 0: never an old answer). It is not retried here: the query it serves retries.
  */
 export function fetchRoute<Id extends RouteId>(
   client: QueryClient,
@@ -41,6 +42,7 @@ export function fetchRoute<Id extends RouteId>(
   return client.fetchQuery({
     queryKey: apiQueryKey(route, input),
     queryFn: ({ signal }) => callRoute(bridge, route, input, signal),
+    retry: false,
   });
 }
 
