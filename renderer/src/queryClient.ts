@@ -1,3 +1,4 @@
+import { watch, type WatchStopHandle } from 'vue';
 import { notifyManager, QueryClient, type QueryKey } from '@tanstack/vue-query';
 import type { RouteId } from '../../api/routes.ts';
 import type { RouteInput } from '../../api/routeInput.ts';
@@ -50,4 +51,14 @@ export function apiQueryKey<Id extends RouteId>(
   input?: RouteInput<Id> | null,
 ): QueryKey {
   return input === undefined ? ['api', route] : ['api', route, input];
+}
+
+/**
+ * Another environment (or the same one pointed at another server) is another server's data:
+ * every cached answer is dropped and the queries on screen ask the new server.
+ *
+ *   followEnvironment(client, () => `${environments.activeId} ${environments.active?.baseUrl}`);
+ */
+export function followEnvironment(client: QueryClient, environment: () => string): WatchStopHandle {
+  return watch(environment, () => void client.resetQueries());
 }

@@ -12,7 +12,11 @@ import {
   useApiQuery,
   type ApiQueryOptions,
 } from '../../../renderer/src/composables/useApiQuery.ts';
-import { isTransient } from '../../../renderer/src/queryClient.ts';
+import {
+  createAppQueryClient,
+  followEnvironment,
+  isTransient,
+} from '../../../renderer/src/queryClient.ts';
 
 /**
  * useApiQuery over a fake host whose answers the test releases one by one: shared requests,
@@ -183,5 +187,26 @@ describe('isTransient', () => {
     expect(isTransient(error({ kind: 'api', status: 503, message: '' }))).toBe(false);
     expect(isTransient(error({ kind: 'cancelled', message: '' }))).toBe(false);
     expect(isTransient(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('followEnvironment', () => {
+  test('another environment drops every cached answer', async () => {
+    const client = createAppQueryClient();
+    const environment = ref('local http://127.0.0.1:4000');
+    const stop = followEnvironment(client, () => environment.value);
+    client.setQueryData(['api', 'getPlant', { params: { plantUuid: 'p1' } }], { name: 'Hof Aue' });
+    environment.value = 'local http://127.0.0.1:4000';
+    await flushPromises();
+    expect(client.getQueryData(['api', 'getPlant', { params: { plantUuid: 'p1' } }])).toEqual({
+      name: 'Hof Aue',
+    });
+    environment.value = 'staging https://staging.example';
+    await flushPromises();
+    expect(
+      client.getQueryData(['api', 'getPlant', { params: { plantUuid: 'p1' } }]),
+    ).toBeUndefined();
+    stop();
+    client.clear();
   });
 });
