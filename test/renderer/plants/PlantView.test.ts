@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
 import PlantView from '../../../renderer/src/views/PlantView.vue';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
@@ -51,11 +51,15 @@ describe('PlantView', () => {
   });
 
   test('another failure shows its message with Retry, never a blank page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const app = await mountWithApp(PlantView, {
       props: { plantUuid: PLANT_UUID },
       route: ROUTE,
       routes: { getPlant: { kind: 'network', message: 'The server is not reachable' } },
     });
+    // An unreachable server is tried twice more (after 1 s, then 2 s) before it is said.
+    await vi.advanceTimersByTimeAsync(3_000);
+    vi.useRealTimers();
     expect(app.wrapper.find('[role="alert"]').text()).toContain('The server is not reachable');
     app.routes.getPlant = plant();
     await button(app.wrapper, 'Retry').trigger('click');
