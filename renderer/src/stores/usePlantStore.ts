@@ -64,9 +64,11 @@ export const usePlantStore = defineStore('plant', () => {
     plantUuid.value = saved.plantUuid;
   }
 
-  /** After a delete, or when leaving the plant's pages. */
+  /** After a delete: no plant is open, and no screen shows the deleted one from the cache. */
   function clear(): void {
+    const uuid = plantUuid.value;
     plantUuid.value = null;
+    if (uuid) client.removeQueries({ queryKey: keyOf(uuid), exact: true });
   }
 
   return { plantUuid, plant, loading, error, notFound, load, replace, clear };
