@@ -1,10 +1,10 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
-import { useQuery, useQueryClient } from '@tanstack/vue-query';
+import { useQueryClient } from '@tanstack/vue-query';
 import type { RouteResult } from '../../../api/routeInput.ts';
-import { PlantDeskError, useBridge } from '../bridge.ts';
+import { PlantDeskError } from '../bridge.ts';
 import { translate } from '../i18n.ts';
-import { callRoute } from '../composables/useApiQuery.ts';
+import { useApiQuery } from '../composables/useApiQuery.ts';
 import { apiQueryKey } from '../queryClient.ts';
 
 export type Plant = RouteResult<'getPlant'>;
@@ -23,22 +23,12 @@ export interface PlantLoadError {
  * read it shows the same answer); the store says which plant is open.
  */
 export const usePlantStore = defineStore('plant', () => {
-  const bridge = useBridge();
   const client = useQueryClient();
   const plantUuid = ref<string | null>(null);
   const keyOf = (uuid: string) => apiQueryKey('getPlant', { params: { plantUuid: uuid } });
 
-  const query = useQuery(
-    computed(() => {
-      const uuid = plantUuid.value;
-      return {
-        queryKey: uuid ? keyOf(uuid) : apiQueryKey('getPlant', null),
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          callRoute(bridge, 'getPlant', { params: { plantUuid: uuid! } }, signal),
-        enabled: uuid !== null,
-      };
-    }),
-    client,
+  const query = useApiQuery('getPlant', () =>
+    plantUuid.value ? { params: { plantUuid: plantUuid.value } } : null,
   );
 
   const plant = computed<Plant | null>(() =>
