@@ -33,7 +33,10 @@ const rendererProject = {
   test: {
     name: 'renderer',
     include: ['test/renderer/**/*.test.ts'],
-    setupFiles: ['test/renderer/support/i18nForComponents.ts'],
+    setupFiles: [
+      'test/renderer/support/i18nForComponents.ts',
+      'test/renderer/support/queryClientForComponents.ts',
+    ],
   },
 } satisfies TestProjectInlineConfiguration;
 

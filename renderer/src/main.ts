@@ -1,6 +1,7 @@
 import { createApp } from 'vue';
 import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
+import { VueQueryPlugin } from '@tanstack/vue-query';
 import ConfirmationService from 'primevue/confirmationservice';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
@@ -10,9 +11,11 @@ import App from './App.vue';
 import { useBridge } from './bridge.ts';
 import { followHostClock } from './clock.ts';
 import { i18n } from './i18n.ts';
+import { createAppQueryClient, followEnvironment } from './queryClient.ts';
 import { PlantDeskPreset } from './theme.ts';
 import { admits, createAppRouter } from './router.ts';
 import { useLanguageStore } from './stores/useLanguageStore.ts';
+import { useEnvironmentStore } from './stores/useEnvironmentStore.ts';
 import { useSessionStore } from './stores/useSessionStore.ts';
 
 // First, before the router reads the address: in browser mode this takes the key out of it.
@@ -24,10 +27,18 @@ const router = createAppRouter();
 app.use(pinia);
 app.use(i18n);
 app.use(router);
+const queryClient = createAppQueryClient();
+app.use(VueQueryPlugin, { queryClient });
 app.use(PrimeVue, { theme: { preset: PlantDeskPreset, options: { darkModeSelector: 'system' } } });
 app.use(ToastService);
 app.use(ConfirmationService);
 app.directive('tooltip', Tooltip);
+
+const environments = app.runWithContext(() => useEnvironmentStore());
+followEnvironment(
+  queryClient,
+  () => `${environments.activeId} ${environments.active?.baseUrl ?? ''}`,
+);
 
 router.beforeEach(async (to) => {
   const session = useSessionStore();

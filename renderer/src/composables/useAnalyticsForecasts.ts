@@ -1,6 +1,5 @@
 import { toValue, type MaybeRefOrGetter } from 'vue';
 import type { DeviceTypeForecast, ForecastSeries } from '../../../api/schemas/metrics.ts';
-import { useBridge } from '../bridge.ts';
 import type { ForecastChoice } from '../analytics/query.ts';
 import { useAnalyticsLoader, type AnalyticsLoader } from './useAnalyticsLoader.ts';
 
@@ -18,26 +17,29 @@ export function useAnalyticsForecasts(
   production: AnalyticsLoader<ForecastSeries>;
   byDeviceType: AnalyticsLoader<DeviceTypeForecast>;
 } {
-  const bridge = useBridge();
-  const params = () => ({ plantUuid: toValue(plantUuid) });
+  const plant = () => toValue(plantUuid);
+  const hours = () => ({ plantUuid: plant(), hours: toValue(choice).hours });
   return {
-    consumption: useAnalyticsLoader(() =>
-      bridge.call('predictConsumption', {
-        params: params(),
-        query: { hours: toValue(choice).hours },
+    consumption: useAnalyticsLoader(['forecast', 'consumption'], hours, (input, call) =>
+      call('predictConsumption', {
+        params: { plantUuid: input.plantUuid },
+        query: { hours: input.hours },
       }),
     ),
-    production: useAnalyticsLoader(() =>
-      bridge.call('predictProduction', {
-        params: params(),
-        query: { hours: toValue(choice).hours },
+    production: useAnalyticsLoader(['forecast', 'production'], hours, (input, call) =>
+      call('predictProduction', {
+        params: { plantUuid: input.plantUuid },
+        query: { hours: input.hours },
       }),
     ),
-    byDeviceType: useAnalyticsLoader(() =>
-      bridge.call('predictByDeviceType', {
-        params: params(),
-        query: { consumerOnly: toValue(choice).consumerOnly },
-      }),
+    byDeviceType: useAnalyticsLoader(
+      ['forecast', 'byDeviceType'],
+      () => ({ plantUuid: plant(), consumerOnly: toValue(choice).consumerOnly }),
+      (input, call) =>
+        call('predictByDeviceType', {
+          params: { plantUuid: input.plantUuid },
+          query: { consumerOnly: input.consumerOnly },
+        }),
     ),
   };
 }

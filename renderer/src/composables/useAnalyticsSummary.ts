@@ -1,6 +1,5 @@
-import { toValue, type MaybeRefOrGetter } from 'vue';
+import type { MaybeRefOrGetter } from 'vue';
 import type { Series } from '../../../api/schemas/metrics.ts';
-import { useBridge } from '../bridge.ts';
 import { seriesToPoints, shiftPoints } from '../charts/series.ts';
 import type { CoveragePoint } from '../charts/types.ts';
 import {
@@ -10,8 +9,7 @@ import {
   type DateRange,
 } from '../analytics/ranges.ts';
 import type { SummaryChoice } from '../analytics/query.ts';
-import { useAnalyticsLoader, type AnalyticsLoader } from './useAnalyticsLoader.ts';
-import { translate } from '../i18n.ts';
+import { plantChoice, useAnalyticsLoader, type AnalyticsLoader } from './useAnalyticsLoader.ts';
 
 export type Flow = 'consumption' | 'production';
 
@@ -36,6 +34,37 @@ const SUMMARY_ROUTE = {
 } as const satisfies Record<Flow, string>;
 
 /**
+ * One flow over `range`, and over `previousRange` (when comparing) moved onto the same days:
+ * both read by `read` at once.
+ */
+export async function flowWithPrevious<R extends { start: string }>(
+  flow: Flow,
+  range: R,
+  previousRange: R | null,
+  read: (range: R) => Promise<Series>,
+) {
+  const [current, previous] = await Promise.all([
+    read(range),
+    previousRange ? read(previousRange) : Promise.resolve(null),
+  ]);
+  const zone = current.timezone;
+  return {
+    flow,
+    unit: current.unit,
+    zone,
+    range,
+    current: seriesToPoints(current),
+    previous:
+      previous && previousRange
+        ? shiftPoints(seriesToPoints(previous), zone, {
+            days: daysBetween(previousRange.start, range.start),
+          })
+        : null,
+    previousRange,
+  };
+}
+
+/**
  * The range summary's data: per flow, the energy of each local day of the range, from that
  * flow's summary route (startDate, endDate) in one call. Its limits (at most 366 days, start
  * not after end) are the server's, and its 422 message is shown in the flow's card.
@@ -47,40 +76,27 @@ export function useAnalyticsSummary(
   plantUuid: MaybeRefOrGetter<string>,
   choice: MaybeRefOrGetter<SummaryChoice | null>,
 ): Record<Flow, AnalyticsLoader<FlowDays>> {
-  const bridge = useBridge();
-
-  const daysOf = (flow: Flow, range: DateRange): Promise<Series> =>
-    bridge.call(SUMMARY_ROUTE[flow], {
-      params: { plantUuid: toValue(plantUuid) },
-      query: { startDate: range.start, endDate: range.end },
-    });
+  const input = plantChoice(plantUuid, choice);
 
   function loaderOf(flow: Flow): AnalyticsLoader<FlowDays> {
-    return useAnalyticsLoader(async () => {
-      const chosen = toValue(choice);
-      if (!chosen) throw new Error(translate('analytics.plantLoading'));
-      const compare: ComparePeriod | null = chosen.compare;
-      const previousRange = compare ? previousDateRange(chosen.range, compare) : null;
-      const [current, previous] = await Promise.all([
-        daysOf(flow, chosen.range),
-        previousRange ? daysOf(flow, previousRange) : Promise.resolve(null),
-      ]);
-      const zone = current.timezone;
-      return {
-        flow,
-        unit: current.unit,
-        zone,
-        range: chosen.range,
-        current: seriesToPoints(current),
-        previous:
-          previous && previousRange
-            ? shiftPoints(seriesToPoints(previous), zone, {
-                days: daysBetween(previousRange.start, chosen.range.start),
-              })
-            : null,
-        previousRange,
-      };
-    });
+    return useAnalyticsLoader(
+      ['summary', flow],
+      input,
+      async ({ plantUuid: plant, choice: chosen }, call) => {
+        const daysOf = (range: DateRange): Promise<Series> =>
+          call(SUMMARY_ROUTE[flow], {
+            params: { plantUuid: plant },
+            query: { startDate: range.start, endDate: range.end },
+          });
+        const compare: ComparePeriod | null = chosen.compare;
+        return flowWithPrevious(
+          flow,
+          chosen.range,
+          compare ? previousDateRange(chosen.range, compare) : null,
+          daysOf,
+        );
+      },
+    );
   }
 
   return { consumption: loaderOf('consumption'), production: loaderOf('production') };

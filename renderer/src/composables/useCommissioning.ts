@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { computed, ref, shallowRef } from 'vue';
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
+import { useMutation } from '@tanstack/vue-query';
 import { useBridge } from '../bridge.ts';
 import {
   latestReadings,
@@ -111,10 +112,8 @@ const HISTORY_ROUTES = {
 export function useCommissioning() {
   const bridge = useBridge();
   const snapshot = shallowRef<CommissioningSnapshot | null>(null);
-  const verifying = ref(false);
   /** Why the checks could not run at all (the devices or sensors could not be read). */
   const error = ref<string | null>(null);
-  let latest = 0;
 
   /** The server tests the stored connection again (testSensorConnection), changing nothing. */
   async function retestConnection(
@@ -183,41 +182,48 @@ export function useCommissioning() {
       .catch(() => {});
   }
 
-  /** Step 5: reads the plant's devices and sensors, re-tests, reads back, and checks. */
+  /** Reads the plant's devices and sensors, re-tests, reads back, and checks. */
+  async function check(plant: Plant): Promise<CommissioningSnapshot> {
+    const [devices, sensors] = await Promise.all([
+      fetchPlantDevices(plant.plantUuid),
+      fetchPlantSensors(plant.plantUuid),
+    ]);
+    const now = appDate();
+    const flows = measuredFlows(sensors);
+    const [connectionTests, ...flowReadings] = await Promise.all([
+      retestConnections(plant.plantUuid, sensors),
+      ...flows.map((flow) => readFlow(plant, flow, now)),
+    ]);
+    const readings: Partial<Record<EnergyFlow, FlowReadings>> = {};
+    flows.forEach((flow, index) => (readings[flow] = flowReadings[index]!));
+    return snapshotOf(devices, sensors, {
+      plant,
+      devices,
+      sensors,
+      connectionTests,
+      readings,
+      now: appDate(),
+    });
+  }
+
+  // A mutation (it re-tests the connections): only the latest verification's outcome is shown,
+  // a slower earlier one never overwrites it (vue-query calls back for the latest call only).
+  const verification = useMutation({ mutationFn: check });
+
+  /** Step 5: verifies the plant; the snapshot shown before stays while it runs. */
   async function verify(plant: Plant): Promise<void> {
-    const request = ++latest;
-    verifying.value = true;
     error.value = null;
-    try {
-      const [devices, sensors] = await Promise.all([
-        fetchPlantDevices(plant.plantUuid),
-        fetchPlantSensors(plant.plantUuid),
-      ]);
-      const now = appDate();
-      const flows = measuredFlows(sensors);
-      const [connectionTests, ...flowReadings] = await Promise.all([
-        retestConnections(plant.plantUuid, sensors),
-        ...flows.map((flow) => readFlow(plant, flow, now)),
-      ]);
-      if (request !== latest) return;
-      const readings: Partial<Record<EnergyFlow, FlowReadings>> = {};
-      flows.forEach((flow, index) => (readings[flow] = flowReadings[index]!));
-      const checked = snapshotOf(devices, sensors, {
-        plant,
-        devices,
-        sensors,
-        connectionTests,
-        readings,
-        now: appDate(),
-      });
-      snapshot.value = checked;
-      if (checked.verification.passed) recordCommissioned(plant);
-    } catch (caught) {
-      if (request !== latest) return;
-      error.value = errorMessage(caught, translate('commissioning.verification.notRead'));
-    } finally {
-      if (request === latest) verifying.value = false;
-    }
+    await verification
+      .mutateAsync(plant, {
+        onSuccess(checked) {
+          snapshot.value = checked;
+          if (checked.verification.passed) recordCommissioned(plant);
+        },
+        onError(caught) {
+          error.value = errorMessage(caught, translate('commissioning.verification.notRead'));
+        },
+      })
+      .catch(() => {});
   }
 
   /**
@@ -247,5 +253,12 @@ export function useCommissioning() {
       : { saved: false, message: translate('commissioning.report.cancelled') };
   }
 
-  return { snapshot, verifying, error, verify, saveReport, retestConnection };
+  return {
+    snapshot,
+    verifying: verification.isPending,
+    error,
+    verify,
+    saveReport,
+    retestConnection,
+  };
 }

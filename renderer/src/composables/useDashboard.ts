@@ -1,6 +1,7 @@
-import { reactive, ref, shallowRef, toValue, type MaybeRefOrGetter } from 'vue';
+import { computed, reactive, toValue, type MaybeRefOrGetter } from 'vue';
+import { useQuery, useQueryClient } from '@tanstack/vue-query';
 import type { RouteId } from '../../../api/routes.ts';
-import type { RouteInput, RouteResult } from '../../../api/routeInput.ts';
+import type { RouteInput } from '../../../api/routeInput.ts';
 import type {
   EnergyBreakdown,
   ForecastSeries,
@@ -21,14 +22,16 @@ import {
 } from '../components/dashboard/dashboardMath.ts';
 import { appNow } from '../clock.ts';
 import { translate } from '../i18n.ts';
+import { clampRefreshInterval } from './refreshInterval.ts';
+import { fetchRoute } from './useApiQuery.ts';
 
 /**
  * The plant dashboard's data: one independent state per card, each loaded by its own calls and
  * failing on its own (its error and Retry, the other cards untouched).
  *
- * Within one refresh of the whole dashboard, cards asking the same route with the same input
- * share one request (the tiles and "Last 7 days" both read the daily series; "Last 24 hours" and
- * the forecasts' actuals both read the hourly ones). A card's own Retry asks again.
+ * Cards asking the same route with the same input at the same time share one request (the tiles
+ * and "Last 7 days" both read the daily series; "Last 24 hours" and the forecasts' actuals both
+ * read the hourly ones). A card's own Retry asks again.
  */
 
 /**
@@ -44,8 +47,6 @@ export interface DashboardCard<T> {
   readonly updatedAt: number | null;
   /** Loads again on its own (the card's Retry). Never rejects. */
   reload(): Promise<void>;
-  /** Forgets everything (another plant); a load running now is ignored. */
-  clear(): void;
 }
 
 /** A point in time and its value. */
@@ -117,64 +118,27 @@ export function failureMessage(caught: unknown): string {
   return translate('dashboard.loadFailed');
 }
 
-/**
- * One card's state around its loader. Loads do not overlap: a reload while one runs waits for
- * it. A failed load keeps the data shown before (the card says it failed).
- */
-export function useDashboardCard<T>(
-  load: () => Promise<T>,
-  clock: () => number = appNow,
-): DashboardCard<T> {
-  const data = shallowRef<T | null>(null);
-  const error = ref<string | null>(null);
-  const loading = ref(false);
-  const updatedAt = ref<number | null>(null);
-  let running: Promise<void> | null = null;
-  /** Moves on clear(): a load started before it does not write its answer. */
-  let generation = 0;
-
-  function reload(): Promise<void> {
-    running ??= (async () => {
-      const started = generation;
-      loading.value = true;
-      try {
-        const loaded = await load();
-        if (started !== generation) return;
-        data.value = loaded;
-        error.value = null;
-        updatedAt.value = clock();
-      } catch (caught) {
-        if (started !== generation) return;
-        error.value = failureMessage(caught);
-      } finally {
-        if (started === generation) loading.value = false;
-        running = null;
-      }
-    })();
-    return running;
-  }
-
-  function clear(): void {
-    generation++;
-    running = null;
-    data.value = null;
-    error.value = null;
-    loading.value = false;
-    updatedAt.value = null;
-  }
-
-  return reactive({ data, error, loading, updatedAt, reload, clear }) as DashboardCard<T>;
-}
-
 export interface UseDashboardOptions {
+  /** Time between refreshes, clamped to 10 s..5 min; default 30 s. */
+  intervalMs?: MaybeRefOrGetter<number>;
+  /** False holds every card (nothing is asked); default true. */
+  enabled?: MaybeRefOrGetter<boolean>;
   /** The current time (tests); default the host's clock. */
   clock?: () => number;
 }
 
+/** What one card's loader is given: the plant, its zone, and the moment of the load. */
+interface CardContext {
+  params: { plantUuid: string };
+  zone: string;
+  now: number;
+}
+
 /**
- * Every card of the plant's dashboard. `zone` is the plant's IANA zone: the local day, the
- * history window and every label are the plant's. `refreshAll()` reloads every card at once
- * (sharing identical requests) and resolves when all have settled; it never rejects.
+ * Every card of the plant's dashboard, each a query of the shared cache keyed by the card, the
+ * plant and its zone, asked again every `intervalMs` while the window is visible (and at once
+ * when it is visible again). `zone` is the plant's IANA zone: the local day, the history window
+ * and every label are the plant's. Another plant is other queries: nothing of the last one shows.
  */
 export function useDashboard(
   plantUuid: MaybeRefOrGetter<string>,
@@ -182,33 +146,53 @@ export function useDashboard(
   options: UseDashboardOptions = {},
 ) {
   const bridge = useBridge();
+  const client = useQueryClient();
   const clock = options.clock ?? appNow;
-  /** Identical requests of one refreshAll(); null outside of one (a card's own Retry). */
-  let shared: Map<string, Promise<unknown>> | null = null;
+  const intervalMs = computed(() => clampRefreshInterval(toValue(options.intervalMs ?? 30_000)));
+  const enabled = computed(() => toValue(options.enabled ?? true));
 
-  function call<Id extends RouteId>(route: Id, input: RouteInput<Id>): Promise<RouteResult<Id>> {
-    const send = () => bridge.call(route, input) as Promise<RouteResult<Id>>;
-    if (!shared) return send();
-    const key = `${route} ${JSON.stringify(input)}`;
-    let pending = shared.get(key);
-    if (!pending) shared.set(key, (pending = send()));
-    return pending as Promise<RouteResult<Id>>;
+  /** Cards asking the same route with the same input while it runs share the request. */
+  const call = <Id extends RouteId>(route: Id, input: RouteInput<Id>) =>
+    fetchRoute(client, bridge, route, input);
+
+  /**
+   * One card's state around its loader. A failed load keeps the data shown before (the card
+   * says it failed); a request that did not complete is tried again first.
+   */
+  function card<T>(name: keyof DashboardCards, load: (context: CardContext) => Promise<T>) {
+    const query = useQuery(
+      computed(() => {
+        const plant = toValue(plantUuid);
+        const plantZone = toValue(zone);
+        return {
+          queryKey: ['dashboard', name, plant, plantZone],
+          queryFn: async () => {
+            if (!plant || !plantZone) throw new Error(translate('dashboard.plantNotLoaded'));
+            const now = clock();
+            const value = await load({ params: { plantUuid: plant }, zone: plantZone, now });
+            return { value, loadedAt: clock() };
+          },
+          enabled: enabled.value && Boolean(plant && plantZone),
+          refetchInterval: intervalMs.value,
+        };
+      }),
+      client,
+    );
+    return reactive({
+      data: computed(() => query.data.value?.value ?? null),
+      error: computed(() => (query.error.value ? failureMessage(query.error.value) : null)),
+      loading: query.isFetching,
+      updatedAt: computed(() => query.data.value?.loadedAt ?? null),
+      async reload() {
+        await query.refetch();
+      },
+    }) as DashboardCard<T>;
   }
 
-  function context() {
-    const plant = toValue(plantUuid);
-    const plantZone = toValue(zone);
-    if (!plant || !plantZone) throw new Error(translate('dashboard.plantNotLoaded'));
-    const now = clock();
-    return { params: { plantUuid: plant }, zone: plantZone, now };
-  }
-
-  function today() {
-    const { params, zone: plantZone, now } = context();
+  function today({ params, zone: plantZone, now }: CardContext) {
     const date = localDateOf(now, plantZone);
     return {
       params,
-      zone: plantZone,
       now,
       date,
       fromMs: startOfLocalDay(now, plantZone),
@@ -226,13 +210,13 @@ export function useDashboard(
     Promise.all([call('hourlyConsumption', { params }), call('hourlyProduction', { params })]);
 
   const cards: DashboardCards = {
-    todayEnergy: useDashboardCard(async () => {
-      const { params, zone: plantZone, date, fromMs, now } = today();
+    todayEnergy: card('todayEnergy', async (context) => {
+      const { params, date, fromMs, now } = today(context);
       const [consumption, production] = await daily(params, date);
       const c = pointOfDay(consumption, date);
       const p = pointOfDay(production, date);
       const soFar = (point: typeof c) =>
-        point ? coverageSoFar(point.coverage, plantZone, fromMs, now) : null;
+        point ? coverageSoFar(point.coverage, context.zone, fromMs, now) : null;
       return {
         date,
         fromMs,
@@ -242,10 +226,10 @@ export function useDashboard(
         consumptionCoverage: soFar(c),
         productionCoverage: soFar(p),
       };
-    }, clock),
+    }),
 
-    selfShares: useDashboardCard(async () => {
-      const { params, date, fromMs, now, range } = today();
+    selfShares: card('selfShares', async (context) => {
+      const { params, date, fromMs, now, range } = today(context);
       const [[consumption, production], breakdown] = await Promise.all([
         daily(params, date),
         call('energyBreakdown', { params, query: range }),
@@ -256,10 +240,9 @@ export function useDashboard(
         gridImportKwh: gridImportOf(breakdown),
       };
       return { date, fromMs, toMs: now, ...energy, ...selfShares(energy) };
-    }, clock),
+    }),
 
-    currentPower: useDashboardCard(async () => {
-      const { params, zone: plantZone, now } = context();
+    currentPower: card('currentPower', async ({ params, zone: plantZone, now }) => {
       const query = { ...currentPowerWindow(now, plantZone), granularity: 'minutes' };
       const [consumption, production] = await Promise.all([
         call('historyConsumption', { params, query }),
@@ -270,68 +253,56 @@ export function useDashboard(
         production: latestSample(production),
         unit: consumption.unit,
       };
-    }, clock),
+    }),
 
-    lastWeek: useDashboardCard(async () => {
-      const { params, date } = today();
+    lastWeek: card('lastWeek', async (context) => {
+      const { params, date } = today(context);
       const [consumption, production] = await daily(params, date);
       return { consumption, production };
-    }, clock),
+    }),
 
-    lastDay: useDashboardCard(async () => {
-      const { params } = context();
+    lastDay: card('lastDay', async ({ params }) => {
       const [consumption, production] = await hourly(params);
       return { consumption, production };
-    }, clock),
+    }),
 
-    consumptionForecast: useDashboardCard(async () => {
-      const { params } = context();
+    consumptionForecast: card('consumptionForecast', async ({ params }) => {
       const [forecast, [actual]] = await Promise.all([
         call('predictConsumption', { params, query: { hours: FORECAST_HOURS } }),
         hourly(params),
       ]);
       return { forecast, actual };
-    }, clock),
+    }),
 
-    productionForecast: useDashboardCard(async () => {
-      const { params } = context();
+    productionForecast: card('productionForecast', async ({ params }) => {
       const [forecast, [, actual]] = await Promise.all([
         call('predictProduction', { params, query: { hours: FORECAST_HOURS } }),
         hourly(params),
       ]);
       return { forecast, actual };
-    }, clock),
+    }),
 
-    pvHealth: useDashboardCard(async () => {
-      const { params } = context();
-      return call('pvHealth', { params });
-    }, clock),
+    pvHealth: card('pvHealth', ({ params }) => call('pvHealth', { params })),
 
-    breakdown: useDashboardCard(async () => {
-      const { params, range } = today();
+    breakdown: card('breakdown', async (context) => {
+      const { params, range } = today(context);
       return call('energyBreakdown', { params, query: range });
-    }, clock),
+    }),
   };
 
   const all = Object.values(cards) as DashboardCard<unknown>[];
 
-  /**
-   * Reloads every card. Rejects only when every card failed (the dashboard's "Last updated"
-   * then stays at the last refresh that brought something); each card shows its own error.
-   */
+  /** When the newest data on screen was loaded (epoch ms), null before the first. */
+  const lastUpdated = computed(() => {
+    const times = all.map((each) => each.updatedAt).filter((at) => at !== null);
+    return times.length ? Math.max(...times) : null;
+  });
+  const refreshing = computed(() => all.some((each) => each.loading));
+
+  /** Reloads every card at once (sharing identical requests); resolves when all have settled. */
   async function refreshAll(): Promise<void> {
-    shared = new Map();
-    // Every card starts its calls now (synchronously up to its first await), sharing them.
-    const loads = all.map((card) => card.reload());
-    shared = null;
-    await Promise.all(loads);
-    const failed = all.filter((card) => card.error);
-    if (failed.length === all.length) throw new Error(failed[0]!.error!);
+    await Promise.all(all.map((each) => each.reload()));
   }
 
-  function clear(): void {
-    for (const card of all) card.clear();
-  }
-
-  return { cards, refreshAll, clear };
+  return { cards, refreshAll, lastUpdated, refreshing, intervalMs };
 }

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
-import { computed, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from 'vue';
+import { computed, toValue, type MaybeRefOrGetter } from 'vue';
+import { useQuery } from '@tanstack/vue-query';
 import type { SensorStatus } from '../../../api/schemas/fleet.ts';
 import type { Plant } from '../../../api/schemas/plants.ts';
 import { useBridge } from '../bridge.ts';
@@ -17,7 +18,8 @@ import {
 } from './liveReadings.ts';
 import { fetchPlantSensors } from './useCatalogOptions.ts';
 import { failureMessage } from './useDashboard.ts';
-import { useLiveRefresh } from './useLiveRefresh.ts';
+import { clampRefreshInterval } from './refreshInterval.ts';
+import { useWindowHidden } from './useWindowHidden.ts';
 import {
   isRouteMissing,
   RECENT_FEATURE,
@@ -28,7 +30,7 @@ import {
 
 /**
  * Every sensor's readings of the last 15 minutes, read again every few seconds while shown and
- * the window is visible (useLiveRefresh). Asks `sensor-statuses?recent=true` first; a server
+ * the window is visible (a vue-query query polled at the interval). Asks `sensor-statuses?recent=true` first; a server
  * without the route (404) or without `recent` in its answer is read through the
  * specification's sensor-history routes instead, for the rest of the session
  * (liveReadings.ts says what each source can show).
@@ -78,10 +80,6 @@ export function useLiveReadings(
 ) {
   const bridge = useBridge();
   const support = useExtensionSupportStore();
-  /** What this composable read itself (without a reader, or when the reader cannot tell). */
-  const own = shallowRef<LiveReadings | null>(null);
-  const ownError = ref<string | null>(null);
-
   const reader = options.statuses;
   /** The reader reads the recent readings (or is about to): nothing to read here. */
   const fromReader = computed(
@@ -148,49 +146,48 @@ export function useLiveReadings(
     };
   }
 
-  async function load(): Promise<void> {
-    const target = toValue(plant);
-    if (!target) return;
+  async function load(target: LivePlant): Promise<LiveReadings> {
     const nowMs = appNow();
-    try {
-      const recent = await readRecent(target);
-      const next: LiveReadings = recent
-        ? { mode: 'extension', sensors: fromStatuses(recent, nowMs), flows: {}, loadedAt: nowMs }
-        : await readThroughSpecification(target, nowMs);
-      // Another plant was chosen while this one loaded.
-      if (toValue(plant)?.plantUuid !== target.plantUuid) return;
-      own.value = next;
-      ownError.value = null;
-    } catch (caught) {
-      if (toValue(plant)?.plantUuid !== target.plantUuid) return;
-      ownError.value = failureMessage(caught);
-      throw caught;
-    }
+    const recent = await readRecent(target);
+    return recent
+      ? { mode: 'extension', sensors: fromStatuses(recent, nowMs), flows: {}, loadedAt: nowMs }
+      : readThroughSpecification(target, nowMs);
   }
 
   const shown = computed(() => toValue(options.enabled ?? true) && Boolean(toValue(plant)));
   const enabled = computed(() => shown.value && !fromReader.value);
-  const live = useLiveRefresh(load, {
-    intervalMs: () => toValue(options.intervalMs ?? LIVE_READINGS_REFRESH_MS),
-    enabled,
-  });
-
-  watch(
-    () => toValue(plant)?.plantUuid,
-    (uuid, previous) => {
-      if (uuid === previous) return;
-      own.value = null;
-      ownError.value = null;
-      if (enabled.value) void live.refreshNow();
-    },
+  const intervalMs = computed(() =>
+    clampRefreshInterval(toValue(options.intervalMs ?? LIVE_READINGS_REFRESH_MS)),
+  );
+  const hidden = useWindowHidden();
+  const query = useQuery(
+    computed(() => {
+      const target = toValue(plant);
+      return {
+        queryKey: ['liveReadings', target?.plantUuid ?? null, target?.location.timezone ?? null],
+        queryFn: () => load(target!),
+        enabled: enabled.value,
+        refetchInterval: intervalMs.value,
+      };
+    }),
   );
 
-  const readings = computed(() => (fromReader.value ? readerReadings.value : own.value));
-  const error = computed(() => (fromReader.value ? reader!.error.value : ownError.value));
+  const readings = computed(() =>
+    fromReader.value ? readerReadings.value : (query.data.value ?? null),
+  );
+  const error = computed(() =>
+    fromReader.value
+      ? reader!.error.value
+      : query.error.value
+        ? failureMessage(query.error.value)
+        : null,
+  );
   const loading = computed(() =>
-    fromReader.value ? reader!.loading.value : live.refreshing.value,
+    fromReader.value ? reader!.loading.value : query.isFetching.value,
   );
-  const paused = computed(() => (fromReader.value ? reader!.paused.value : live.paused.value));
+  const paused = computed(() =>
+    fromReader.value ? reader!.paused.value : hidden.value || !enabled.value,
+  );
 
   /** The panel's props, for a step that is given them. */
   const view = computed<LiveReadingsView>(() => ({
@@ -198,7 +195,7 @@ export function useLiveReadings(
     error: error.value,
     loading: loading.value,
     paused: paused.value,
-    intervalMs: fromReader.value ? reader!.intervalMs.value : live.intervalMs.value,
+    intervalMs: fromReader.value ? reader!.intervalMs.value : intervalMs.value,
   }));
 
   return {
@@ -208,6 +205,9 @@ export function useLiveReadings(
     loading,
     paused,
     /** Reads now (after a sensor was saved, or on request); never rejects. */
-    refresh: () => (fromReader.value ? reader!.refresh() : live.refreshNow()),
+    async refresh(): Promise<void> {
+      if (fromReader.value) return reader!.refresh();
+      if (enabled.value) await query.refetch();
+    },
   };
 }

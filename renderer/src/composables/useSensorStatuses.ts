@@ -1,11 +1,13 @@
-import { computed, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from 'vue';
+import { computed, toValue, type MaybeRefOrGetter } from 'vue';
+import { useQuery } from '@tanstack/vue-query';
 import type { PlantSensorStatuses, SensorStatus } from '../../../api/schemas/fleet.ts';
 import { PlantDeskError, useBridge } from '../bridge.ts';
 import { appNow } from '../clock.ts';
 import { useExtensionSupportStore } from '../stores/useExtensionSupportStore.ts';
 import { hasRecent } from './liveReadings.ts';
 import { failureMessage } from './useDashboard.ts';
-import { MIN_REFRESH_MS, useLiveRefresh } from './useLiveRefresh.ts';
+import { clampRefreshInterval, MIN_REFRESH_MS } from './refreshInterval.ts';
+import { useWindowHidden } from './useWindowHidden.ts';
 
 /**
  * The freshness of every sensor of one plant (the `sensor-statuses` extension), read again at an
@@ -14,7 +16,8 @@ import { MIN_REFRESH_MS, useLiveRefresh } from './useLiveRefresh.ts';
  * A server without the extension answers 404 for the route: the environment is then remembered
  * as not serving it for the session (useExtensionSupportStore), `available` turns false, nothing
  * is asked again and the screens leave freshness out — no error. Any other failure is an error
- * (`error`), the statuses shown before are kept and the next tick tries again.
+ * (`error`), the statuses shown before are kept and the next tick tries again. The reads are
+ * vue-query's: screens showing the same plant's freshness share them.
  *
  *   const freshness = useSensorStatuses(() => props.plantUuid);
  *   freshness.available.value // → false against a server started with --no-extensions
@@ -34,7 +37,7 @@ export const DEFAULT_STATUS_REFRESH_MS = 30_000;
 export const RECENT_REFRESH_MS = MIN_REFRESH_MS;
 
 export interface UseSensorStatusesOptions {
-  /** Time between loads (clamped by useLiveRefresh to 10 s..5 min); default 30 s. */
+  /** Time between loads (clamped to 10 s..5 min); default 30 s. */
   intervalMs?: MaybeRefOrGetter<number>;
   /** False pauses the loads (a step of the wizard not shown); default true. */
   enabled?: MaybeRefOrGetter<boolean>;
@@ -61,37 +64,27 @@ export function isRouteMissing(caught: unknown): boolean {
   return !/^plant\b.*\bnot found/i.test(caught.message);
 }
 
+/** One read of the statuses, or what the server said instead of them. */
+type Freshness =
+  | { kind: 'statuses'; statuses: PlantSensorStatuses; withRecent: boolean; loadedAt: number }
+  | { kind: 'routeMissing' }
+  | { kind: 'plantMissing' };
+
 export function useSensorStatuses(
   plantUuid: MaybeRefOrGetter<string | null | undefined>,
   options: UseSensorStatusesOptions = {},
 ) {
   const bridge = useBridge();
   const support = useExtensionSupportStore();
-
-  const statuses = shallowRef<PlantSensorStatuses | null>(null);
-  const error = ref<string | null>(null);
-  /** When the shown statuses were loaded (epoch ms, the app's clock): ages are counted to it. */
-  const loadedAt = ref<number | null>(null);
-  /** This plant answered 404 as a missing plant: nothing to show, nothing to ask again. */
-  const plantMissing = ref(false);
+  const hidden = useWindowHidden();
 
   const served = computed(() => support.isServed(SENSOR_STATUSES_ROUTE));
   /** The reads ask for `recent`: wanted, and the server has not shown it lacks it. */
   const asksRecent = computed(
     () => toValue(options.recent ?? false) && support.isServed(RECENT_FEATURE),
   );
-  /** The shown statuses carry each sensor's `recent` readings. */
-  const withRecent = ref(false);
-  /** null until the first answer; false when the server does not serve freshness. */
-  const available = computed<boolean | null>(() => {
-    if (!served.value || plantMissing.value) return false;
-    return statuses.value ? true : null;
-  });
 
-  async function load(): Promise<void> {
-    const plant = toValue(plantUuid);
-    if (!plant || !served.value) return;
-    const recent = asksRecent.value;
+  async function read(plant: string, recent: boolean): Promise<Freshness> {
     try {
       const answer = await bridge.call(
         SENSOR_STATUSES_ROUTE,
@@ -99,65 +92,68 @@ export function useSensorStatuses(
           ? { params: { plantUuid: plant }, query: { recent: true } }
           : { params: { plantUuid: plant } },
       );
-      // Another plant was chosen while this one loaded.
-      if (toValue(plantUuid) !== plant) return;
       // A plant without sensors cannot tell; an answer without `recent` is a server without it.
       const lacksRecent = recent && answer.sensors.length > 0 && !hasRecent(answer.sensors);
       if (lacksRecent) support.markMissing(RECENT_FEATURE);
-      withRecent.value = recent && !lacksRecent;
-      statuses.value = answer;
-      loadedAt.value = appNow();
-      error.value = null;
+      return {
+        kind: 'statuses',
+        statuses: answer,
+        withRecent: recent && !lacksRecent,
+        loadedAt: appNow(),
+      };
     } catch (caught) {
-      if (toValue(plantUuid) !== plant) return;
       if (isRouteMissing(caught)) {
         support.markMissing(SENSOR_STATUSES_ROUTE);
-        error.value = null;
-        return;
+        return { kind: 'routeMissing' };
       }
-      if (caught instanceof PlantDeskError && caught.status === 404) {
-        plantMissing.value = true;
-        error.value = null;
-        return;
-      }
-      error.value = failureMessage(caught);
+      if (caught instanceof PlantDeskError && caught.status === 404)
+        return { kind: 'plantMissing' };
       throw caught;
     }
   }
 
-  const enabled = computed(
-    () =>
-      toValue(options.enabled ?? true) &&
-      Boolean(toValue(plantUuid)) &&
-      served.value &&
-      !plantMissing.value,
-  );
-  const live = useLiveRefresh(load, {
-    intervalMs: () =>
+  const plant = computed(() => toValue(plantUuid) || null);
+  const intervalMs = computed(() =>
+    clampRefreshInterval(
       asksRecent.value
         ? RECENT_REFRESH_MS
         : toValue(options.intervalMs ?? DEFAULT_STATUS_REFRESH_MS),
-    enabled,
-  });
-
-  // The live readings are wanted now: read them at once rather than at the next tick.
-  watch(asksRecent, async (asks) => {
-    if (!asks || !enabled.value) return;
-    await live.refreshNow();
-    if (asksRecent.value && !withRecent.value && enabled.value) await live.refreshNow();
-  });
-
-  watch(
-    () => toValue(plantUuid),
-    () => {
-      statuses.value = null;
-      withRecent.value = false;
-      loadedAt.value = null;
-      error.value = null;
-      plantMissing.value = false;
-      if (enabled.value) void live.refreshNow();
-    },
+    ),
   );
+  const query = useQuery(
+    computed(() => {
+      const current = plant.value;
+      const recent = asksRecent.value;
+      return {
+        queryKey: ['sensorStatuses', current, recent],
+        queryFn: () => read(current!, recent),
+        enabled: toValue(options.enabled ?? true) && current !== null && served.value,
+        refetchInterval: intervalMs.value,
+        // Asking for `recent` too, the statuses of the same plant stay shown meanwhile.
+        placeholderData: (
+          previous: Freshness | undefined,
+          previousQuery?: { queryKey: readonly unknown[] },
+        ) => (previousQuery?.queryKey[1] === current ? previous : undefined),
+      };
+    }),
+  );
+
+  const latest = computed(() => query.data.value);
+  const shown = computed(() => (latest.value?.kind === 'statuses' ? latest.value : null));
+  const plantMissing = computed(() => latest.value?.kind === 'plantMissing');
+  const enabled = computed(
+    () =>
+      toValue(options.enabled ?? true) &&
+      plant.value !== null &&
+      served.value &&
+      !plantMissing.value,
+  );
+  /** null until the first answer; false when the server does not serve freshness. */
+  const available = computed<boolean | null>(() => {
+    if (!served.value || plantMissing.value) return false;
+    return shown.value ? true : null;
+  });
+  const statuses = computed(() => shown.value?.statuses ?? null);
 
   const byUuid = computed(
     () =>
@@ -171,17 +167,21 @@ export function useSensorStatuses(
     byUuid,
     /** The plant's zone as the server answered it (times are shown in it). */
     zone: computed(() => statuses.value?.timezone ?? null),
-    loadedAt,
+    /** When the shown statuses were loaded (epoch ms, the app's clock): ages are counted to it. */
+    loadedAt: computed(() => shown.value?.loadedAt ?? null),
     available,
     /** The statuses carry the sensors' `recent` readings (asked with `recent`, served). */
-    withRecent,
+    withRecent: computed(() => shown.value?.withRecent ?? false),
     /** The reads ask for `recent` (wanted and not known to be missing). */
     asksRecent,
-    error,
-    loading: live.refreshing,
-    paused: live.paused,
-    intervalMs: live.intervalMs,
+    error: computed(() => (query.error.value ? failureMessage(query.error.value) : null)),
+    loading: query.isFetching,
+    /** No reads: the window is hidden or the reads are not wanted. */
+    paused: computed(() => hidden.value || !enabled.value),
+    intervalMs,
     /** Loads now (after a save, or "Check again"); never rejects. */
-    refresh: () => live.refreshNow(),
+    async refresh(): Promise<void> {
+      if (enabled.value) await query.refetch();
+    },
   };
 }

@@ -1,8 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
+import { useQueryClient } from '@tanstack/vue-query';
 import type { RouteResult } from '../../../api/routeInput.ts';
-import { PlantDeskError, useBridge } from '../bridge.ts';
+import { PlantDeskError } from '../bridge.ts';
 import { translate } from '../i18n.ts';
+import { useApiQuery } from '../composables/useApiQuery.ts';
+import { apiQueryKey } from '../queryClient.ts';
 
 export type Plant = RouteResult<'getPlant'>;
 
@@ -16,54 +19,46 @@ export interface PlantLoadError {
 /**
  * The plant whose pages are open (/plants/:plantUuid/…): loaded once by the plant page and read
  * by its child views, the breadcrumb and the forms, so that a rename shows everywhere at once.
+ * The plant itself is the `getPlant` query of the shared cache (a list or another screen that
+ * read it shows the same answer); the store says which plant is open.
  */
 export const usePlantStore = defineStore('plant', () => {
-  const bridge = useBridge();
+  const client = useQueryClient();
   const plantUuid = ref<string | null>(null);
-  const plant = ref<Plant | null>(null);
-  const loading = ref(false);
-  const error = ref<PlantLoadError | null>(null);
-  let latest = 0;
+  const keyOf = (uuid: string) => apiQueryKey('getPlant', { params: { plantUuid: uuid } });
 
+  const query = useApiQuery('getPlant', () =>
+    plantUuid.value ? { params: { plantUuid: plantUuid.value } } : null,
+  );
+
+  const plant = computed<Plant | null>(() =>
+    query.error.value ? null : (query.data.value ?? null),
+  );
+  const loading = computed(() => query.isFetching.value);
+  const error = computed<PlantLoadError | null>(() =>
+    query.error.value ? describe(query.error.value) : null,
+  );
   const notFound = computed(() => error.value?.notFound === true);
 
   /** Loads the plant unless it is the one already here (`force` reads it again). */
   async function load(uuid: string, options: { force?: boolean } = {}): Promise<void> {
-    if (!options.force && plantUuid.value === uuid && (plant.value || loading.value)) return;
-    const request = ++latest;
-    if (plantUuid.value !== uuid) plant.value = null;
+    const known = plantUuid.value === uuid;
     plantUuid.value = uuid;
-    loading.value = true;
-    error.value = null;
-    try {
-      const loaded = await bridge.call('getPlant', { params: { plantUuid: uuid } });
-      if (request !== latest) return;
-      plant.value = loaded;
-    } catch (caught) {
-      if (request !== latest) return;
-      plant.value = null;
-      error.value = describe(caught);
-    } finally {
-      if (request === latest) loading.value = false;
-    }
+    if (known && !options.force) return;
+    await client.refetchQueries({ queryKey: keyOf(uuid), exact: true });
   }
 
-  /** After a save: the server's answer replaces what is shown. */
+  /** After a save: the server's answer replaces what is shown, on every screen. */
   function replace(saved: Plant): void {
-    if (plantUuid.value !== saved.plantUuid) latest++;
+    client.setQueryData(keyOf(saved.plantUuid), saved);
     plantUuid.value = saved.plantUuid;
-    plant.value = saved;
-    error.value = null;
-    loading.value = false;
   }
 
-  /** After a delete, or when leaving the plant's pages. */
+  /** After a delete: no plant is open, and no screen shows the deleted one from the cache. */
   function clear(): void {
-    latest++;
+    const uuid = plantUuid.value;
     plantUuid.value = null;
-    plant.value = null;
-    error.value = null;
-    loading.value = false;
+    if (uuid) client.removeQueries({ queryKey: keyOf(uuid), exact: true });
   }
 
   return { plantUuid, plant, loading, error, notFound, load, replace, clear };

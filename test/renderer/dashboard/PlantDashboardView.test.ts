@@ -71,7 +71,8 @@ function answers(): RouteAnswers {
 let visibility: DocumentVisibilityState = 'visible';
 function setVisibility(state: DocumentVisibilityState) {
   visibility = state;
-  document.dispatchEvent(new Event('visibilitychange'));
+  // As browsers fire it: at the document, bubbling to the window (where vue-query listens).
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
 }
 
 beforeEach(() => {
@@ -280,6 +281,10 @@ describe('PlantDashboardView', () => {
       if (route !== 'getPlant') app.routes[route] = networkError('The server is not reachable');
     }
     await vi.advanceTimersByTimeAsync(30_000);
+    // A request that did not complete is tried twice more (after 1 s, then 2 s) before a card
+    // says it failed.
+    expect(app.wrapper.text()).not.toContain('cards could not be updated');
+    await vi.advanceTimersByTimeAsync(3_000);
     await app.settle();
     const cards = app.wrapper.findAll('[data-state]');
     expect(cards).toHaveLength(11);

@@ -49,7 +49,11 @@ describe('live readings with the recent extension', () => {
   });
 
   test('are read again every 10 s, ages counted to the newest load', async () => {
-    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    // Polling runs on setInterval (vue-query's refetchInterval).
+    vi.useFakeTimers({
+      now: NOW,
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
     const app = await mountSensorsStep({ listSensorStatuses: () => extensionAnswer(NOW) });
     await vi.advanceTimersByTimeAsync(0);
     await app.settle();
@@ -70,13 +74,13 @@ describe('live readings with the recent extension', () => {
     const app = await mountSensorsStep({ listSensorStatuses: () => extensionAnswer() });
     await app.settle();
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
     await app.settle();
     expect(app.wrapper.find('[data-live-cadence]').text()).toBe(
       'Paused while the window is hidden.',
     );
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
+    document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
   });
 });
 

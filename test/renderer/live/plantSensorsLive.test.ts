@@ -19,7 +19,11 @@ pinWizardClock(NOW);
 
 describe('the sensors page', () => {
   test('reads sensor-statuses once a tick for the Data column and the live readings', async () => {
-    vi.useFakeTimers({ now: NOW, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    // Polling runs on setInterval (vue-query's refetchInterval).
+    vi.useFakeTimers({
+      now: NOW,
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
     const app = await mountWithApp(PlantSensorsView, {
       props: { plantUuid: PLANT_UUID },
       route: `/plants/${PLANT_UUID}/sensors`,

@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { ALL_READ_PERMISSIONS } from '../../../api/permissions.ts';
+import { apiQueryKey } from '../../../renderer/src/queryClient.ts';
 import PlantView from '../../../renderer/src/views/PlantView.vue';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
+import { testQueryClient } from '../support/queryClientForComponents.ts';
 import { button, mountOverview, plant, PLANT_UUID } from './fixtures.ts';
 
 const ROUTE = `/plants/${PLANT_UUID}`;
@@ -52,11 +54,15 @@ describe('PlantView', () => {
   });
 
   test('another failure shows its message with Retry, never a blank page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const app = await mountWithApp(PlantView, {
       props: { plantUuid: PLANT_UUID },
       route: ROUTE,
       routes: { getPlant: { kind: 'network', message: 'The server is not reachable' } },
     });
+    // An unreachable server is tried twice more (after 1 s, then 2 s) before it is said.
+    await vi.advanceTimersByTimeAsync(3_000);
+    vi.useRealTimers();
     expect(app.wrapper.find('[role="alert"]').text()).toContain('The server is not reachable');
     app.routes.getPlant = plant();
     await button(app.wrapper, 'Retry').trigger('click');
@@ -78,6 +84,9 @@ describe('PlantView', () => {
     await app.settle();
     expect(app.callsTo('deletePlant')[0]!.input!.params).toEqual({ plantUuid: PLANT_UUID });
     expect(app.router.currentRoute.value.name).toBe('plants');
+    // No other screen can show the deleted plant from the cache.
+    const plantKey = apiQueryKey('getPlant', { params: { plantUuid: PLANT_UUID } });
+    expect(testQueryClient().getQueryData(plantKey)).toBeUndefined();
   });
 
   test('a refused delete shows the server’s message', async () => {

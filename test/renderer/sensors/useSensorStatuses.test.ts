@@ -51,7 +51,10 @@ async function mountProbe(listSensorStatuses: RouteAnswers['listSensorStatuses']
     freshness: first!,
     /** Another screen using freshness later in the same session. */
     async more(plantUuid = PLANT) {
-      const another = scope.run(() => useSensorStatuses(() => plantUuid))!;
+      // In the mounted app's context: its QueryClient, as a screen mounted later would have.
+      const another = app.wrapper.vm.$.appContext.app.runWithContext(() =>
+        scope.run(() => useSensorStatuses(() => plantUuid))!,
+      );
       await app.settle();
       return another;
     },
@@ -113,8 +116,10 @@ describe('useSensorStatuses', () => {
     });
     const there = await more();
     expect(there.available.value).toBe(true);
-    // Every user of freshness asks there: the two from before and the new one.
-    expect(app.callsTo('listSensorStatuses')).toHaveLength(4);
+    // Every plant shown asks there, once: the first user and the new one share PLANT's read.
+    expect(app.callsTo('listSensorStatuses')).toHaveLength(3);
+    const asked = app.callsTo('listSensorStatuses').map((call) => call.input!.params!.plantUuid);
+    expect(asked.slice(1).sort()).toEqual([PLANT, OTHER_PLANT].sort());
     expect(freshness.available.value).toBe(true);
   });
 
