@@ -96,8 +96,11 @@ async function main(): Promise<void> {
   const log = createFileLog({ dir: logDir, fileName: 'web.log' });
   log.info('PlantDesk web starting', { version: packageJson.version, dataDir });
 
+  // Until a page calls, the machine's language; then the page's browser's (see WebHostOptions).
+  let browserLanguages: readonly string[] = [Intl.DateTimeFormat().resolvedOptions().locale];
   const plantDesk = await startPlantDesk({
     host: 'web',
+    systemLanguages: () => browserLanguages,
     version: packageJson.version,
     dataDir,
     logDir,
@@ -113,7 +116,13 @@ async function main(): Promise<void> {
   });
   let host;
   try {
-    host = await createWebHost({ plantDesk, port, rendererDir, log });
+    host = await createWebHost({
+      plantDesk,
+      port,
+      rendererDir,
+      log,
+      onBrowserLanguages: (languages) => (browserLanguages = languages),
+    });
   } catch (error) {
     await plantDesk.dispose();
     throw error;

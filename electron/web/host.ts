@@ -7,6 +7,7 @@ import { createDispatcher } from '../ipc/dispatch.ts';
 import type { EventBus } from '../services/eventBus.ts';
 import { silentLogger, type Logger } from '../services/logger.ts';
 import { CONTENT_SECURITY_POLICY } from '../services/contentSecurityPolicy.ts';
+import { acceptedLanguages } from '../../i18n/locales.ts';
 
 /**
  * Browser mode: the PlantDesk services in a Node process, the built renderer served on loopback,
@@ -51,6 +52,11 @@ export interface WebHostOptions {
   openCodeTtlMs?: number;
   /** Tests move it. */
   now?: () => number;
+  /**
+   * The languages of the page's browser (its Accept-Language), at each accepted call: in browser
+   * mode the browser is the user's system, so the host's own texts follow it as the page does.
+   */
+  onBrowserLanguages?(languages: string[]): void;
 }
 
 export interface WebHost {
@@ -199,6 +205,8 @@ export async function createWebHost(options: WebHostOptions): Promise<WebHost> {
       log.warn('web host: refused a call', { channel: request.params.channel, reason: refusal });
       return forbidden(reply, refusal);
     }
+    const languages = acceptedLanguages(request.headers['accept-language']);
+    if (languages.length > 0) options.onBrowserLanguages?.(languages);
     const envelope = await dispatch(request.params.channel, request.body);
     return reply.header('cache-control', 'no-store').send(envelope);
   });

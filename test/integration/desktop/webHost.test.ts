@@ -142,6 +142,7 @@ describe('web host security checks (stub services)', () => {
   const events = createEventBus();
   const signedIn: SessionState = { environmentId: 'local', status: 'signedIn' };
   const calls: unknown[][] = [];
+  const browserLanguages: string[][] = [];
   let host: WebHost;
   let rendererDir: string;
 
@@ -174,6 +175,7 @@ describe('web host security checks (stub services)', () => {
       rendererDir,
       key: KEY,
       heartbeatMs: 50,
+      onBrowserLanguages: (languages) => browserLanguages.push(languages),
     });
   });
   afterAll(async () => {
@@ -194,6 +196,16 @@ describe('web host security checks (stub services)', () => {
       value: { environmentId: 'local', status: 'signedOut' },
     });
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('tells the services the browser’s languages of each accepted call, none of a refused one', async () => {
+    browserLanguages.length = 0;
+    await rpc('session.state', [], { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' });
+    await rpc('session.state', [], {
+      'accept-language': 'it',
+      'x-plantdesk-key': 'wrong-key-0123456789',
+    });
+    expect(browserLanguages).toEqual([['de-AT', 'de', 'en']]);
   });
 
   it('accepts its own origin, under 127.0.0.1 and localhost', async () => {

@@ -9,8 +9,33 @@ import {
   formatPercent,
   formatPower,
 } from '../../../i18n/format.ts';
-import { APP_LOCALES, isAppLocale, pickLocale } from '../../../i18n/locales.ts';
+import { acceptedLanguages, APP_LOCALES, isAppLocale, pickLocale } from '../../../i18n/locales.ts';
 import { createTranslator } from '../../../i18n/translator.ts';
+
+describe('acceptedLanguages', () => {
+  it('orders an Accept-Language header by preference, leaving out * and q=0', () => {
+    expect(acceptedLanguages('de-DE,de;q=0.9,en;q=0.8')).toEqual(['de-DE', 'de', 'en']);
+    expect(acceptedLanguages('en;q=0.5, it-CH, fr;q=0.7, *;q=0.1, de;q=0')).toEqual([
+      'it-CH',
+      'fr',
+      'en',
+    ]);
+    expect(pickLocale(acceptedLanguages('fr-FR,it;q=0.9'))).toBe('it');
+    for (const empty of [undefined, '', '*', ';q=1', 'de;q=0']) {
+      expect(acceptedLanguages(empty)).toEqual([]);
+    }
+  });
+
+  it('reads any header without throwing, at most 20 languages', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2000 }), (header) => {
+        const languages = acceptedLanguages(header);
+        expect(languages.length).toBeLessThanOrEqual(20);
+        for (const tag of languages) expect(tag).toMatch(/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/);
+      }),
+    );
+  });
+});
 
 describe('pickLocale', () => {
   it('takes the first preferred language PlantDesk speaks, by primary subtag', () => {
