@@ -22,7 +22,7 @@ test('makes May’s fleet report, prints only the report, downloads its CSV', as
     .getByRole('link', { name: 'Reports' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
-  await expect(page.getByLabel('Month of the report')).toHaveValue('2026-05');
+  await expect(page.getByLabel('Month of the report')).toHaveValue('May 2026');
   await expect(page.getByText('Scheduled reports need the desktop app.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Make report' }).click();

@@ -98,7 +98,7 @@ describe('ReportsView', () => {
   test('makes the fleet report of a chosen month from the specification routes, with coverage', async () => {
     const app = await mount();
     await app.settle();
-    await control(app.wrapper, 'Month of the report').setValue('2026-03');
+    await control(app.wrapper, 'Month of the report').setValue('March 2026');
     await button(app.wrapper, 'Make report').trigger('submit');
     await app.settle();
 
@@ -130,7 +130,7 @@ describe('ReportsView', () => {
     const app = await mount();
     app.routes.summaryConsumption = apiError(500, 'Database unavailable');
     await app.settle();
-    await control(app.wrapper, 'Month of the report').setValue('2026-03');
+    await control(app.wrapper, 'Month of the report').setValue('March 2026');
     await button(app.wrapper, 'Make report').trigger('submit');
     await app.settle();
     expect(app.wrapper.text()).toMatch(/2 plants could not be read: (Roof, Barn|Barn, Roof)/);
@@ -152,7 +152,7 @@ describe('ReportsView on a plant page', () => {
       channels: { 'alerts.state': { alerts: [], mutes: [], settings: {} } },
     });
     await app.settle();
-    await control(app.wrapper, 'Month of the report').setValue('2026-03');
+    await control(app.wrapper, 'Month of the report').setValue('March 2026');
     await button(app.wrapper, 'Make report').trigger('submit');
     await app.settle();
     const text = app.wrapper.text();
