@@ -211,6 +211,12 @@ describe('the built desktop app in the stand-in Electron', () => {
     // The session's change reached the page as an event.
     const state = await app.state();
     expect(state.windows[0]!.eventsSent).toContain('event:session.changed');
+    // The calls went through Chromium's stack, in the API's own in-memory session, to the sandbox.
+    expect(state.sessionFetches.length).toBeGreaterThan(0);
+    for (const call of state.sessionFetches) {
+      expect(call).toMatchObject({ partition: 'plantdesk-api', cache: false });
+      expect(call.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    }
   }, 60_000);
 
   test('refuses a sender that is not the main frame of its own window', async () => {

@@ -63,6 +63,8 @@ export const standIn = {
   windows: [] as BrowserWindow[],
   utilityProcesses: [] as StandInUtilityProcess[],
   sandboxEnabled: false,
+  /** Each `session.fromPartition(…).fetch` call: the partition and the request's origin. */
+  sessionFetches: [] as { partition: string; cache: boolean | undefined; origin: string }[],
   /** Uncaught exceptions and unhandled rejections: Electron shows them in a dialog and goes on. */
   errors: [] as string[],
   /** Set by the harness: called instead of ending the process when the app quits or exits. */
@@ -547,7 +549,26 @@ export const utilityProcess = {
 
 const recordingEmitter = () => new EventEmitter();
 
+/**
+ * `session.fromPartition(partition, { cache })`: a session whose `fetch` is Chromium's stack in
+ * Electron; here Node's fetch, which answers `redirect: 'manual'` and aborts as it does.
+ */
+function fromPartition(partition: string, options?: { cache?: boolean }) {
+  return {
+    fetch(url: string, init: RequestInit & { bypassCustomProtocolHandlers?: boolean } = {}) {
+      standIn.sessionFetches.push({
+        partition,
+        cache: options?.cache,
+        origin: new URL(url).origin,
+      });
+      const { bypassCustomProtocolHandlers: _bypass, ...request } = init;
+      return fetch(url, request);
+    },
+  };
+}
+
 export const session = {
+  fromPartition,
   defaultSession: {
     permissionRequestHandler: undefined as unknown,
     setPermissionRequestHandler(handler: unknown) {

@@ -80,6 +80,7 @@ function state(): StandInState {
     ready: app.isReady(),
     errors: [...standIn.errors],
     sandboxEnabled: standIn.sandboxEnabled,
+    sessionFetches: standIn.sessionFetches,
     schemeRegistrations: standIn.schemeRegistrations,
     protocolSchemes: [...standIn.protocolHandlers.keys()],
     ipcChannels: [...standIn.ipcHandlers.keys()],

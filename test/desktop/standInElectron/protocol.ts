@@ -40,6 +40,8 @@ export interface StandInState {
   /** Uncaught exceptions and unhandled rejections in the main process. */
   errors: string[];
   sandboxEnabled: boolean;
+  /** The app's API calls through `session.fromPartition(…).fetch` (Chromium's stack). */
+  sessionFetches: Array<{ partition: string; cache: boolean | undefined; origin: string }>;
   schemeRegistrations: Array<{ schemes: unknown[]; afterReady: boolean }>;
   protocolSchemes: string[];
   ipcChannels: string[];
