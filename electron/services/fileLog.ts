@@ -158,7 +158,7 @@ function oneLine(text: string): string {
 export const REDACTED = '[redacted]';
 const SECRET_KEY = /token|password|secret|authorization|cookie|key/i;
 /** A JWT: base64url header (JSON, so it starts with "ey"), payload and signature. */
-const JWT = /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
+export const JWT = /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 /** RFC 6750 token68 characters, so surrounding punctuation survives. */
 const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]+=*/gi;
 /**

@@ -8,7 +8,9 @@
  * characters, as in fileLog.ts): a bundle's log lines are as long as whoever wrote them chose.
  */
 
-export const REDACTED = '[redacted]';
+import { JWT, REDACTED } from '../fileLog.ts';
+
+export { REDACTED };
 export const REDACTED_EMAIL = '[redacted-email]';
 
 /** Words a key or an assigned name holds when its value is a secret (compared without - _ .). */
@@ -33,8 +35,6 @@ export function isSecretName(name: string): boolean {
   return SECRET_WORDS.some((word) => plain.includes(word));
 }
 
-/** A JWT: base64url header (JSON, so it starts with "ey"), payload and signature. */
-const JWT = /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
 /** An HTTP credential after its scheme (RFC 6750 token68 characters). */
 const HTTP_CREDENTIAL = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/-]+=*/gi;
 /**
