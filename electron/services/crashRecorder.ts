@@ -25,7 +25,6 @@ export interface GoneDetails {
 export interface GoneContents {
   isDestroyed(): boolean;
   reload(): void;
-  getURL(): string;
 }
 
 export interface CrashSources {

@@ -42,7 +42,6 @@ function contents(destroyed = false) {
   const window: GoneContents = {
     isDestroyed: () => destroyed,
     reload,
-    getURL: () => 'app://plantdesk/',
   };
   return Object.assign(window, { reload });
 }
