@@ -32,6 +32,7 @@ export function writeFileDurably(
   ops: DurableWriteOps = nodeOps,
 ): void {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  sweepFolderOnce(path.dirname(file));
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   const fd = ops.openSync(temporary, 'wx', mode);
   try {
@@ -70,4 +71,73 @@ function flushFolder(folder: string, ops: DurableWriteOps): void {
   } finally {
     ops.closeSync(fd);
   }
+}
+
+/** A temporary file of writeFileDurably: `<file>.<pid>.<8 hex digits>.tmp`. */
+const TEMPORARY_NAME = /^.+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/** No durable write takes this long: an older temporary file is a leftover whoever holds the pid. */
+export const STALE_TEMPORARY_MS = 3_600_000;
+
+export interface SweepOptions {
+  now?: number;
+  /** Whether a process with this id runs (it may be an unrelated one that reused the id). */
+  isRunning?: (pid: number) => boolean;
+}
+
+/**
+ * Removes the temporary files a writer killed mid-way left in a folder, and nothing else: only
+ * names of writeFileDurably's pattern, and only when their process is gone, when they are older
+ * than any write takes, or when they carry this process's own id. This process writes
+ * synchronously, so a temporary file with its id can only be an earlier process's that had the
+ * same id (ids repeat after a restart). A running writer's fresh temporary file is kept.
+ * Answers the names removed.
+ */
+export function sweepStaleTemporaries(folder: string, options: SweepOptions = {}): string[] {
+  const now = options.now ?? Date.now();
+  const isRunning = options.isRunning ?? processIsRunning;
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const pid = TEMPORARY_NAME.exec(name)?.[1];
+    if (pid === undefined) continue;
+    const file = path.join(folder, name);
+    try {
+      const stat = fs.lstatSync(file);
+      if (!stat.isFile()) continue;
+      const owner = Number(pid);
+      const stale =
+        owner === process.pid || !isRunning(owner) || now - stat.mtimeMs > STALE_TEMPORARY_MS;
+      if (!stale) continue;
+      fs.rmSync(file, { force: true });
+      removed.push(name);
+    } catch {
+      // Gone meanwhile, or not ours to remove: a leftover is untidy, never a reason to fail.
+    }
+  }
+  return removed;
+}
+
+function processIsRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
+}
+
+const sweptFolders = new Set<string>();
+
+/** Each folder once per process, at its first write: where leftovers of an earlier run lie. */
+function sweepFolderOnce(folder: string): void {
+  if (sweptFolders.has(folder)) return;
+  sweptFolders.add(folder);
+  sweepStaleTemporaries(folder);
 }

@@ -26,6 +26,7 @@ import { HostError } from './hostError.ts';
 import { joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
+import { sweepStaleTemporaries } from './durableFile.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
 import { createLocalSandboxChoice } from './localSandboxChoice.ts';
@@ -181,6 +182,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   const transport = options.fetch ?? createNodeTransport();
   // A malformed clock fails the start, before any service is running.
   const now = clockFrom(options.clock);
+  // The settings files live here: what a writer killed by a crash or power cut left goes first.
+  const leftovers = sweepStaleTemporaries(options.dataDir);
+  if (leftovers.length > 0)
+    log.info('Removed temporary files of an interrupted write', { leftovers });
   const events = createEventBus();
   const language = createLanguagePreference({
     dataDir: options.dataDir,

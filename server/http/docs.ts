@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import type SwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { generateOpenApiDocument } from '../../api/index.ts';
 import { appRoot } from '../appRoot.ts';
+import { notFound } from './errors.ts';
 
 const { version } = JSON.parse(
   readFileSync(path.join(appRoot(import.meta.dirname), 'package.json'), 'utf8'),
@@ -34,24 +35,47 @@ export function strictDocsPolicy(swaggerUiPolicy: string): string {
 
 /**
  * The OpenAPI document at `/openapi.json` and, unless turned off, an interactive reference
- * (Swagger UI) at `/docs`.
+ * (Swagger UI) at `/docs`. The desktop installer leaves Swagger UI out (electron-builder.yml):
+ * there `/docs` answers 404 with the error body, naming where the document still is.
  */
 export async function installApiDocs(
   app: FastifyInstance,
   options: { interactive: boolean; extensions: boolean },
+  loadSwaggerUi: () => Promise<SwaggerUiPlugin | null> = importSwaggerUi,
 ): Promise<void> {
   const document = generateOpenApiDocument({ version, extensions: options.extensions });
   await app.register(swagger, {
     mode: 'static',
     specification: { document: document as never },
   });
-  if (options.interactive) {
+  const swaggerUi = options.interactive ? await loadSwaggerUi() : null;
+  if (swaggerUi) {
     await app.register(swaggerUi, {
       routePrefix: '/docs',
       uiConfig: { deepLinking: true, persistAuthorization: false, validatorUrl: null },
       staticCSP: true,
       transformStaticCSP: strictDocsPolicy,
     });
+  } else if (options.interactive) {
+    const missing = () => {
+      throw notFound(
+        'The interactive API reference is not installed with this build; the OpenAPI document is at /openapi.json',
+      );
+    };
+    app.get('/docs', { schema: { hide: true } }, missing);
+    app.get('/docs/*', { schema: { hide: true } }, missing);
   }
   app.get('/openapi.json', { schema: { hide: true } }, async () => document);
+}
+
+type SwaggerUiPlugin = typeof SwaggerUi;
+
+/** Swagger UI when its package is installed, null when the installer left it out. */
+export async function importSwaggerUi(): Promise<SwaggerUiPlugin | null> {
+  try {
+    return (await import('@fastify/swagger-ui')).default;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND') return null;
+    throw error;
+  }
 }

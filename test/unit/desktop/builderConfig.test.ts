@@ -42,6 +42,13 @@ function resource(file: string): string {
   return existsSync(inBuild) ? inBuild : path.resolve(ROOT, file);
 }
 
+/** The patterns of `files`, which electron-builder's loader normalizes into filtered sets. */
+function filePatterns(candidate: Configuration): string[] {
+  return [candidate.files ?? []]
+    .flat()
+    .flatMap((set) => (typeof set === 'string' ? [set] : [set.filter ?? []].flat()));
+}
+
 function targetNames(platform: { target?: unknown } | null | undefined): string[] {
   const targets = [platform?.target ?? []].flat() as (string | { target: string })[];
   return targets.map((target) => (typeof target === 'string' ? target : target.target));
@@ -67,13 +74,38 @@ describe('electron-builder configuration', () => {
     expect(config.directories).toMatchObject({ output: 'release', buildResources: 'build' });
     expect(config.asar).toBe(true);
     // electron-builder's loader normalizes `files` into file sets with filters.
-    const patterns = [config.files ?? []]
-      .flat()
-      .flatMap((set) => (typeof set === 'string' ? [set] : [set.filter ?? []].flat()));
+    const patterns = filePatterns(config);
     expect(patterns).toEqual(expect.arrayContaining(['out/**', 'package.json']));
     for (const source of ['server', 'api', 'electron', 'renderer', 'test', 'scripts', 'src']) {
       expect(patterns.some((pattern) => pattern.startsWith(source))).toBe(false);
     }
+  });
+
+  it('leaves the interactive API reference out; dist:with-docs puts it back and nothing else', async () => {
+    const docsPackages = ['@fastify/swagger-ui', '@fastify/static'];
+    const excluded = (patterns: string[]) =>
+      docsPackages.filter((name) => patterns.includes(`!node_modules/${name}\${/*}`));
+    expect(excluded(filePatterns(config))).toEqual(docsPackages);
+
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+      dependencies: Record<string, string>;
+    };
+    const configFile = /electron-builder -c (\S+)$/.exec(manifest.scripts['dist:with-docs']!)?.[1];
+    expect(configFile).toBe('build/electron-builder.with-docs.mjs');
+    const withDocs = await builderConfig.getConfig(ROOT, configFile!, null);
+    await expect(validate(withDocs)).resolves.toBeUndefined();
+    expect(excluded(filePatterns(withDocs))).toEqual([]);
+    const { files: _files, ...rest } = withDocs;
+    const { files: _baseFiles, ...baseRest } = config;
+    expect(rest).toEqual(baseRest);
+    expect(filePatterns(withDocs)).toEqual(
+      filePatterns(config).filter((pattern) => !excluded([pattern]).length),
+    );
+    // Swagger UI is a dependency (the standalone server serves /docs); the static-file server is
+    // only browser mode's, so a devDependency, and reaches an installer only through Swagger UI.
+    expect(manifest.dependencies).toHaveProperty('@fastify/swagger-ui');
+    expect(manifest.dependencies).not.toHaveProperty('@fastify/static');
   });
 
   it('builds AppImage and deb, NSIS, and dmg', () => {

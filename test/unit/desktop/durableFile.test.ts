@@ -1,10 +1,15 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { writeFileDurably, type DurableWriteOps } from '../../../electron/services/durableFile.ts';
+import {
+  STALE_TEMPORARY_MS,
+  sweepStaleTemporaries,
+  writeFileDurably,
+  type DurableWriteOps,
+} from '../../../electron/services/durableFile.ts';
 
 const MODULE = fileURLToPath(new URL('../../../electron/services/durableFile.ts', import.meta.url));
 
@@ -129,5 +134,76 @@ describe('writeFileDurably', () => {
       const text = fs.readFileSync(file, 'utf8');
       expect(versions, `round ${round}`).toContain(text);
     }
+    // Whatever the last writer left beside the file goes at the next start; the file stays.
+    sweepStaleTemporaries(folder);
+    expect(fs.readdirSync(folder)).toEqual(['environments.json']);
+    expect(versions).toContain(fs.readFileSync(file, 'utf8'));
   }, 60_000);
+});
+
+/** The id of a process that has ended (and, for the test's length, is not reused). */
+function endedPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+    encoding: 'utf8',
+  });
+  return Number(child.stdout);
+}
+
+describe('sweepStaleTemporaries', () => {
+  const NOW = Date.parse('2026-06-21T10:00:00Z');
+  const RUNNING = 4_000_001;
+  const ENDED = 4_000_002;
+  const isRunning = (pid: number) => pid === RUNNING;
+
+  function put(name: string, ageMs = 0): void {
+    fs.writeFileSync(path.join(folder, name), 'x');
+    const at = new Date(NOW - ageMs);
+    fs.utimesSync(path.join(folder, name), at, at);
+  }
+
+  test('removes leftovers of ended writers, old ones and this pid’s; keeps the rest', () => {
+    put('environments.json');
+    put(`environments.json.${ENDED}.0123abcd.tmp`);
+    put(`drafts.json.${RUNNING}.89abcdef.tmp`, STALE_TEMPORARY_MS + 1);
+    put(`language.json.${process.pid}.00000000.tmp`);
+    // A running writer's fresh file, and names that only look alike.
+    put(`window-state.json.${RUNNING}.fedcba98.tmp`, 1_000);
+    put('notes.json.tmp');
+    put(`environments.json.${ENDED}.xyz.tmp`);
+    put(`environments.json.${ENDED}.0123abcd.tmp.bak`);
+    put(`environments.json.${ENDED}.0123ABCD.tmp`);
+    fs.mkdirSync(path.join(folder, `folder.${ENDED}.0123abcd.tmp`));
+
+    const removed = sweepStaleTemporaries(folder, { now: NOW, isRunning });
+
+    expect(removed.sort()).toEqual(
+      [
+        `environments.json.${ENDED}.0123abcd.tmp`,
+        `drafts.json.${RUNNING}.89abcdef.tmp`,
+        `language.json.${process.pid}.00000000.tmp`,
+      ].sort(),
+    );
+    expect(fs.readdirSync(folder).sort()).toEqual(
+      [
+        'environments.json',
+        `window-state.json.${RUNNING}.fedcba98.tmp`,
+        'notes.json.tmp',
+        `environments.json.${ENDED}.xyz.tmp`,
+        `environments.json.${ENDED}.0123abcd.tmp.bak`,
+        `environments.json.${ENDED}.0123ABCD.tmp`,
+        `folder.${ENDED}.0123abcd.tmp`,
+      ].sort(),
+    );
+  });
+
+  test('a missing folder is nothing to sweep', () => {
+    expect(sweepStaleTemporaries(path.join(folder, 'absent'))).toEqual([]);
+  });
+
+  test('the first durable write into a folder sweeps it, with the real process table', () => {
+    const leftover = `settings.json.${endedPid()}.0123abcd.tmp`;
+    put(leftover);
+    writeFileDurably(path.join(folder, 'settings.json'), '{}');
+    expect(fs.readdirSync(folder)).toEqual(['settings.json']);
+  });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../../electron/services/secrets.ts';
 
 /**
- * The keychain is off the start path: the services start, the Local sandbox is launched and the
+ * Start-up. The keychain is off the start path: the services start, the Local sandbox is launched and the
  * channels answer while the keychain has not answered at all; it is asked only after the host's
  * start-up turn, by reading an entry that does not exist, never by writing one.
  */
@@ -78,4 +78,29 @@ test('start-up waits for no keychain; a silent one is given up and said once', a
   expect(heard).toEqual([unavailable]);
   expect(calls.every((call) => call.startsWith('get '))).toBe(true);
   expect(calls).toContain('get probe');
+});
+
+test('start-up removes what a writer killed mid-way left in the data folder, and logs it', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plantdesk-start-sweep-'));
+  folders.push(dataDir);
+  // A temporary name with this process's id: an earlier process's, since writes are synchronous.
+  const leftover = `environments.json.${process.pid}.0123abcd.tmp`;
+  fs.writeFileSync(path.join(dataDir, leftover), '{"half":');
+  fs.writeFileSync(path.join(dataDir, 'notes.txt'), 'kept');
+  const logged: unknown[] = [];
+  const app = await startPlantDesk({
+    host: 'web',
+    version: 'test',
+    dataDir,
+    spawnServer: silentServer([]),
+    log: { info: (...entry: unknown[]) => logged.push(entry), warn() {}, error() {} },
+    openExternal: async () => {},
+  });
+  apps.push(app);
+  expect(fs.existsSync(path.join(dataDir, leftover))).toBe(false);
+  expect(fs.readFileSync(path.join(dataDir, 'notes.txt'), 'utf8')).toBe('kept');
+  expect(logged).toContainEqual([
+    'Removed temporary files of an interrupted write',
+    { leftovers: [leftover] },
+  ]);
 });
