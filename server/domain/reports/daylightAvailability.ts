@@ -113,7 +113,7 @@ export function daylightAvailability(
     daylightHours: round(daylight, 2),
     producingHours: round(producing, 2),
     unavailableHours: round(unavailable, 2),
-    unknownHours: round(daylight - producing - unavailable, 2),
+    unknownHours: Math.max(0, round(daylight - producing - unavailable, 2)),
     missing: null,
   };
 }

@@ -39,8 +39,6 @@ type Sensor = Pick<
   | 'frozenCount'
 >;
 
-const round = (value: number) => Number(value.toFixed(4));
-
 /** A flow's sensors: the plant-level ones when there are any (they measure the whole plant). */
 function flowSensors(sensors: readonly Sensor[], flow: string): Sensor[] {
   const all = sensors.filter((sensor) => sensor.flow === flow);
@@ -72,10 +70,10 @@ export function reportDataHealth(answer: Pick<PlantDataHealth, 'sensors'>): Repo
       : grid.length > 0
         ? termsCoverage([production, grid, flowSensors(energy, 'STORAGE')])
         : null;
-  const productionCoverage = termsCoverage([production]);
   return {
-    productionCoverage: productionCoverage === null ? null : round(productionCoverage),
-    consumptionCoverage: consumption === null ? null : round(consumption),
+    // Unrounded: one sensor's coverage is the data-health answer's own figure.
+    productionCoverage: termsCoverage([production]),
+    consumptionCoverage: consumption,
     findings: {
       gaps: energy.reduce((total, sensor) => total + sensor.gapCount, 0),
       counterIssues: energy.reduce((total, sensor) => total + sensor.counterIssueCount, 0),
