@@ -206,12 +206,16 @@ interface ListedPlant {
   pv: { peakPowerKw: number } | null;
 }
 
+/** The plant's site, when its answer carries one (a partial answer, as a test's, may not). */
+const siteOf = ({ latitude, longitude }: ListedPlant['location']): Site | null =>
+  Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : null;
+
 const factsOf = (plant: ListedPlant): PlantFacts => ({
   uuid: plant.plantUuid,
   name: plant.name,
   timezone: plant.location.timezone,
   peakPowerKw: plant.pv?.peakPowerKw ?? null,
-  location: { latitude: plant.location.latitude, longitude: plant.location.longitude },
+  location: siteOf(plant.location),
 });
 
 /** Plants per `GET /plants` page when a report reads them all. */
