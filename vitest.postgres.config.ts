@@ -8,8 +8,8 @@ import { sharedConfig } from './vitest.shared.config.ts';
  */
 /**
  * The suites whose answers come from the database: every one that starts its servers on the
- * default in-memory database, hence on PostgreSQL here, plus restart, which takes a database URL
- * there instead of a file, and the fuzz suite. demoFleet's background history (12 plants, 90
+ * default in-memory database, hence on PostgreSQL here, plus restart and reports, which take a
+ * database URL there instead of a file, and the fuzz suite. demoFleet's background history (12 plants, 90
  * days) fits in its 30 s here since ingestion on PostgreSQL lost the per-row foreign-key check.
  * Left out: serverFiles and desktop/* (SQLite files and the desktop's sandbox by design; but
  * draftSend, whose server is an ordinary test server, is in), and, for CI's time budget, the
@@ -57,6 +57,7 @@ export const POSTGRES_SUITES = [
   'test/integration/plantCounts.test.ts',
   'test/integration/dataHealth.test.ts',
   'test/integration/dataHealthDemoFleet.test.ts',
+  'test/integration/reports.test.ts',
 ];
 
 /** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */

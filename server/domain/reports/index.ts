@@ -3,3 +3,6 @@ export * from './period.ts';
 export * from './reportModel.ts';
 export * from './reportSource.ts';
 export * from './reportCsv.ts';
+export * from './consumptionBaseline.ts';
+export * from './daylightAvailability.ts';
+export * from './reportDataHealth.ts';

@@ -5,7 +5,8 @@ import type { FleetReport, PlantReport } from './reportModel.ts';
 /**
  * A report as CSV: the summary (one row per plant, in ranking order for the fleet) and the days
  * (one row per plant and local day). Comma-separated, `.` decimals, local days as `yyyy-MM-dd`,
- * ratios as fractions 0..1: a machine-friendly file that every spreadsheet and script parses the
+ * ratios as fractions 0..1, the expectation's basis as its code (WEEKS_BEFORE, YEAR_BEFORE;
+ * empty when there is none), the data-health columns empty without the extension: a machine-friendly file that every spreadsheet and script parses the
  * same way whatever the user's language, as the charts' CSV export does. Only the header is in
  * the user's language; the PDF is the file for reading.
  */
@@ -22,8 +23,17 @@ const SUMMARY_COLUMNS = [
   'performanceRatio',
   'performanceRatioCoverage',
   'availability',
+  'availabilityCoverage',
   'consumptionKwh',
   'consumptionCoverage',
+  'expectedConsumptionKwh',
+  'consumptionDifferencePercent',
+  'consumptionBasis',
+  'productionDataHealthCoverage',
+  'consumptionDataHealthCoverage',
+  'dataHealthGaps',
+  'dataHealthCounterIssues',
+  'dataHealthFrozen',
   'alerts',
 ] as const;
 
@@ -39,7 +49,16 @@ const DAY_COLUMNS = [
 const header = (t: Translate, columns: readonly string[]) =>
   columns.map((column) => csvText(t(`reports.csv.${column}`)));
 
+/** The share of the daylight with data that availability rests on. */
+function availabilityCoverage({ availability }: PlantReport): number | null {
+  if (availability.daylightHours === 0) return null;
+  return 1 - availability.unknownHours / availability.daylightHours;
+}
+
+const count = (value: number | undefined) => (value === undefined ? '' : String(value));
+
 function summaryRow(report: PlantReport, rank: number | null, period: string): string[] {
+  const health = report.dataHealth;
   return [
     rank === null ? '' : String(rank),
     csvText(report.plant.name),
@@ -51,9 +70,18 @@ function summaryRow(report: PlantReport, rank: number | null, period: string): s
     csvNumber(report.specificYield),
     csvNumber(report.performanceRatio),
     csvNumber(report.performanceRatioCoverage),
-    csvNumber(report.availability?.ratio),
+    csvNumber(report.availability.ratio),
+    csvNumber(availabilityCoverage(report), 4),
     csvNumber(report.consumption?.kwh),
     csvNumber(report.consumption?.coverage),
+    csvNumber(report.expectedConsumption.expectedKwh),
+    csvNumber(report.expectedConsumption.differencePercent),
+    report.expectedConsumption.basis ?? '',
+    csvNumber(health?.productionCoverage),
+    csvNumber(health?.consumptionCoverage),
+    count(health?.findings.gaps),
+    count(health?.findings.counterIssues),
+    count(health?.findings.frozen),
     String(report.alerts.length),
   ];
 }

@@ -1,4 +1,16 @@
 import type { ReportPeriod } from './period.ts';
+import {
+  consumptionBaseline,
+  differencePercent,
+  type ConsumptionBaseline,
+} from './consumptionBaseline.ts';
+import {
+  daylightAvailability,
+  type Availability,
+  type HourProduction,
+  type Site,
+} from './daylightAvailability.ts';
+import type { ReportDataHealth } from './reportDataHealth.ts';
 
 /**
  * The numbers of a monthly or yearly report, made from the API's answers alone: daily energy
@@ -39,7 +51,14 @@ export interface ReportAlert {
 }
 
 export interface PlantReportInput {
-  plant: { uuid: string; name: string; timezone: string; peakPowerKw: number | null };
+  plant: {
+    uuid: string;
+    name: string;
+    timezone: string;
+    peakPowerKw: number | null;
+    /** Where the sun is measured for availability; absent or null: the plant has no location. */
+    location?: Site | null;
+  };
   period: ReportPeriod;
   /** Start and end (exclusive) of the period as instants, from the daily series' `from`/`to`. */
   from: string;
@@ -49,13 +68,21 @@ export interface PlantReportInput {
   consumption: DayEnergy[] | null;
   health: PeriodHealth | null;
   alerts: readonly ReportAlert[];
+  /** Consumption per day before the period, for the expectation (null: not readable). */
+  consumptionHistory?: {
+    weeksBefore: DayEnergy[] | null;
+    yearBefore: DayEnergy[] | null;
+  } | null;
+  /** Production per local hour of the period (null: not readable). */
+  productionHours?: HourProduction[] | null;
+  /** The data-health extension's view of the period; null without it (404) or not readable. */
+  dataHealth?: ReportDataHealth | null;
 }
 
 /**
  * An energy total with the coverage it rests on. The coverage is the metrics answers' own (the
- * share of each day with data). The data-health map (issue 17, built apart) knows more per sensor
- * (gaps, resets, frozen values); when it lands, its per-plant summary can be shown beside this
- * figure from `PlantReportInput` without changing how the totals are made.
+ * share of each day with data); where the server has the data-health extension, the report also
+ * carries the coverage of the sensors behind the figure and their findings (`dataHealth`).
  */
 export interface EnergyFigure {
   kwh: number | null;
@@ -80,19 +107,19 @@ export interface PlantReport {
   /** The coverage the performance ratio rests on: the production's. */
   performanceRatioCoverage: number | null;
   healthStatus: string | null;
-  availability: Availability | null;
+  /** Expected consumption from the plant's own past, with the actual's difference from it. */
+  expectedConsumption: ExpectedConsumption;
+  /** Daylight availability by the hour. */
+  availability: Availability;
+  /** Coverage and findings of the data-health extension; null without it. */
+  dataHealth: ReportDataHealth | null;
   alerts: ReportAlert[];
   days: ReportDay[];
 }
 
-/**
- * Availability by day: the share of the days with production data on which the plant produced.
- * A coarse measure, and said so in the report; the data-health map is where gaps are examined.
- */
-export interface Availability {
-  ratio: number | null;
-  daysProducing: number;
-  daysWithData: number;
+export interface ExpectedConsumption extends ConsumptionBaseline {
+  /** (actual − expected) / expected, percent. */
+  differencePercent: number | null;
 }
 
 export interface ReportDay {
@@ -126,13 +153,19 @@ export function energyFigure(days: readonly DayEnergy[]): EnergyFigure {
   };
 }
 
-export function availabilityOf(production: readonly DayEnergy[]): Availability {
-  const withData = production.filter((day) => day.kwh !== null);
-  const producing = withData.filter((day) => (day.kwh ?? 0) > 0).length;
+function expectedConsumptionOf(
+  input: PlantReportInput,
+  actual: EnergyFigure | null,
+): ExpectedConsumption {
+  const history = input.consumptionHistory;
+  const baseline = consumptionBaseline({
+    period: input.consumption ?? [],
+    weeksBefore: history?.weeksBefore ?? null,
+    yearBefore: history?.yearBefore ?? null,
+  });
   return {
-    ratio: withData.length === 0 ? null : round(producing / withData.length, 4),
-    daysProducing: producing,
-    daysWithData: withData.length,
+    ...baseline,
+    differencePercent: differencePercent(actual?.kwh ?? null, baseline.expectedKwh),
   };
 }
 
@@ -173,7 +206,9 @@ export function buildPlantReport(input: PlantReportInput): PlantReport {
     performanceRatioCoverage:
       health?.performanceRatio != null && production ? production.coverage : null,
     healthStatus: health?.status ?? null,
-    availability: input.production && availabilityOf(input.production),
+    expectedConsumption: expectedConsumptionOf(input, consumption),
+    availability: daylightAvailability(input.productionHours ?? null, input.plant.location ?? null),
+    dataHealth: input.dataHealth ?? null,
     alerts: alertsOfPeriod(input.alerts, input.from, input.to),
     days: mergeDays(input.production, input.consumption),
   };

@@ -1,4 +1,5 @@
 import type { PvHealth, Series } from '../../../api/schemas/metrics.ts';
+import type { PlantDataHealth } from '../../../api/schemas/dataHealth.ts';
 import { forEachLimited, PER_PLANT_CONCURRENCY } from '../../../api/concurrency.ts';
 import {
   buildFleetReport,
@@ -11,6 +12,9 @@ import {
   type ReportAlert,
 } from './reportModel.ts';
 import { daysOf, periodRange, type LocalDateRange, type ReportPeriod } from './period.ts';
+import { daysWithin, weeksBeforeRange, yearBeforeRange } from './consumptionBaseline.ts';
+import { hoursOf, type Site } from './daylightAvailability.ts';
+import { reportDataHealth } from './reportDataHealth.ts';
 
 /**
  * Gathers a plant's report inputs from the API through an injected `call` (the renderer's
@@ -20,6 +24,11 @@ import { daysOf, periodRange, type LocalDateRange, type ReportPeriod } from './p
  * Production per day: the `summaryProduction` extension in one call; against a server with only
  * the specification's routes (404), `dailyProduction` week by week (7 days ending with `date`).
  * A flow the user may not read (403) is left out, not an error.
+ *
+ * Also read: the consumption of the weeks before and of the same period a year before (the
+ * expectation), the production per local hour (`sensor-history-productions` by the hour, one
+ * call for the period: availability), and the data-health extension's coverage and findings,
+ * left out against a server without it (404).
  */
 
 export interface ReportCall {
@@ -42,6 +51,7 @@ export interface PlantFacts {
   name: string;
   timezone: string;
   peakPowerKw: number | null;
+  location?: Site | null;
 }
 
 /** Series points → days, each day's length from the next bucket's start (DST days: 23 or 25 h). */
@@ -75,6 +85,21 @@ async function unless403<T>(deps: ReportSourceDeps, load: () => Promise<T>): Pro
   }
 }
 
+/** A 404 that says the route is missing (an extension), not that the plant is. */
+const routeMissing = (deps: ReportSourceDeps, error: unknown) =>
+  deps.statusOf(error) === 404 &&
+  !(error instanceof Error && /plant\b.*not found/i.test(error.message));
+
+/** An extension's answer, or null from a server without it. */
+async function unless404<T>(deps: ReportSourceDeps, load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (routeMissing(deps, error)) return null;
+    throw error;
+  }
+}
+
 async function productionSeries(deps: ReportSourceDeps, plantUuid: string, range: LocalDateRange) {
   const params = { plantUuid };
   try {
@@ -83,11 +108,7 @@ async function productionSeries(deps: ReportSourceDeps, plantUuid: string, range
       query: { startDate: range.start, endDate: range.end },
     })) as Series;
   } catch (error) {
-    if (
-      deps.statusOf(error) !== 404 ||
-      (error instanceof Error && /plant\b.*not found/i.test(error.message))
-    )
-      throw error;
+    if (!routeMissing(deps, error)) throw error;
   }
   const weeks: Series[] = [];
   for (const date of weeklyReferenceDays(range)) {
@@ -114,21 +135,46 @@ export function joinWeeks(weeks: readonly Series[], range: LocalDateRange): Seri
   return { ...first, from: points[0]?.timestamp ?? first.from, to, points };
 }
 
+/** The local day after `day`. */
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 export async function loadPlantReportInput(
   deps: ReportSourceDeps,
   plant: PlantFacts,
   period: ReportPeriod,
 ): Promise<PlantReportInput> {
   const range = periodRange(period);
-  const overRange = async <T>(route: string) =>
+  const overRange = async <T>(route: string, over: LocalDateRange = range) =>
     (await deps.call(route, {
       params: { plantUuid: plant.uuid },
-      query: { startDate: range.start, endDate: range.end },
+      query: { startDate: over.start, endDate: over.end },
     })) as T;
-  const [production, consumption, health] = await Promise.all([
+  const consumptionOver = async (over: LocalDateRange) =>
+    daysWithin(dayEnergies(await overRange<Series>('summaryConsumption', over)), over);
+  const weeksBefore = weeksBeforeRange(range.start);
+  const yearBefore = yearBeforeRange(range);
+  const [production, consumption, health, before, yearAgo, hours, dataHealth] = await Promise.all([
     unless403(deps, () => productionSeries(deps, plant.uuid, range)),
     unless403(deps, () => overRange<Series>('summaryConsumption')),
     unless403(deps, () => overRange<PvHealth>('pvHealth')),
+    unless403(deps, () => consumptionOver(weeksBefore)),
+    unless403(deps, () => consumptionOver(yearBefore)),
+    plant.location
+      ? unless403(
+          deps,
+          async () =>
+            (await deps.call('historyProduction', {
+              params: { plantUuid: plant.uuid },
+              query: {
+                startDate: `${range.start}T00:00`,
+                endDate: `${nextDay(range.end)}T00:00`,
+                granularity: 'hours',
+              },
+            })) as Series,
+        )
+      : null,
+    unless403(deps, () => unless404(deps, () => overRange<PlantDataHealth>('getDataHealth'))),
   ]);
   const bounds = production ?? consumption ?? health;
   return {
@@ -140,6 +186,9 @@ export async function loadPlantReportInput(
     consumption: consumption && dayEnergies(consumption),
     health: health && periodHealth(health),
     alerts: deps.alertsOf?.(plant.uuid) ?? [],
+    consumptionHistory: consumption && { weeksBefore: before, yearBefore: yearAgo },
+    productionHours: hours && hoursOf(hours),
+    dataHealth: dataHealth && reportDataHealth(dataHealth),
   };
 }
 
@@ -153,15 +202,20 @@ function periodHealth(health: PvHealth): PeriodHealth {
 interface ListedPlant {
   plantUuid: string;
   name: string;
-  location: { timezone: string };
+  location: { timezone: string; latitude: number; longitude: number };
   pv: { peakPowerKw: number } | null;
 }
+
+/** The plant's site, when its answer carries one (a partial answer, as a test's, may not). */
+const siteOf = ({ latitude, longitude }: ListedPlant['location']): Site | null =>
+  Number.isFinite(latitude) && Number.isFinite(longitude) ? { latitude, longitude } : null;
 
 const factsOf = (plant: ListedPlant): PlantFacts => ({
   uuid: plant.plantUuid,
   name: plant.name,
   timezone: plant.location.timezone,
   peakPowerKw: plant.pv?.peakPowerKw ?? null,
+  location: siteOf(plant.location),
 });
 
 /** Plants per `GET /plants` page when a report reads them all. */

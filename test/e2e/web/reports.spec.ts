@@ -5,7 +5,8 @@ import { ACCOUNTS, fillSignIn, openSignIn, screenshot } from '../support/shell.t
 /**
  * A period report in browser mode on the Local sandbox's simulated history, the host pinned to
  * 21 June 2026: last month (May) is offered, the fleet's report shows each energy with its
- * coverage, only the report prints, the summary CSV downloads machine-readable, and the schedule
+ * coverage and the data-health map's (the sandbox has the extension), consumption against its
+ * expectation from the weeks before, availability by the hour of daylight; only the report prints, the summary CSV downloads machine-readable, and the schedule
  * says it needs the desktop app.
  */
 
@@ -16,6 +17,8 @@ test('makes May’s fleet report, prints only the report, downloads its CSV', as
   webApp,
 }, testInfo) => {
   await openSignIn(page, webApp);
+  // Signed out, Help and support is a link away (there is no Help menu in a browser).
+  await expect(page.getByRole('link', { name: 'Help and support' })).toBeVisible();
   await fillSignIn(page, ACCOUNTS.installer);
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -31,6 +34,14 @@ test('makes May’s fleet report, prints only the report, downloads its CSV', as
   const production = report.getByRole('row', { name: /^Production / }).first();
   await expect(production).toContainText(/\d [kM]?Wh/);
   await expect(production).toContainText(/coverage \d/);
+  await expect(production).toContainText(/data health \d/);
+  const figure = (name: RegExp) => report.getByRole('row', { name }).first();
+  await expect(figure(/^Expected consumption /)).toContainText(
+    /\d [kM]?Wh\s*from the same weekdays of the 4 weeks before/,
+  );
+  await expect(figure(/^Consumption against expectation /)).toContainText(/[+-]?\d+(\.\d)?%/);
+  await expect(figure(/^Availability /)).toContainText(/\d+(\.\d)?% of daylight/);
+  await expect(figure(/^Data findings /)).toContainText(/gaps: \d+/);
   await screenshot(page, testInfo, '01-report');
 
   await page.emulateMedia({ media: 'print' });
@@ -50,5 +61,8 @@ test('makes May’s fleet report, prints only the report, downloads its CSV', as
   );
   const csv = fs.readFileSync((await download.path())!, 'utf8').split('\r\n');
   expect(csv[0]).toMatch(/^rank,plant,period,production kWh,production coverage,/);
+  expect(csv[0]).toContain(
+    ',expected consumption kWh,consumption against expected %,expected consumption basis,',
+  );
   expect(csv[1]).toMatch(/^1,Demo Home,2026-05,\d+(\.\d+)?,(0|1|0\.\d+),/);
 });

@@ -4,6 +4,7 @@ import type { Alert, ReportScheduleState } from '../../../electron/ipc/contract.
 import ReportsView from '../../../renderer/src/views/ReportsView.vue';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
 import { button, control } from '../support/queries.ts';
+import { sensorHealth } from '../../support/dataHealthAnswers.ts';
 
 const ROOF = '11111111-1111-4111-8111-111111111111';
 const BARN = '22222222-2222-4222-8222-222222222222';
@@ -31,6 +32,62 @@ function week(first: number, last: number, kwh: number) {
     from: stamp(first),
     to: last === 31 ? '2026-04-01T00:00:00+02:00' : stamp(last + 1),
     points: days.map((day) => ({ timestamp: stamp(day), value: kwh, coverage: 1 })),
+  };
+}
+
+const HOUR = 3_600_000;
+/** Madrid's offset at an instant of 2026 (spring change 2026-03-29 01:00 UTC). */
+const offsetAt = (ms: number) => (ms >= Date.parse('2026-03-29T01:00:00Z') ? 2 : 1);
+const stampAt = (ms: number) =>
+  `${new Date(ms + offsetAt(ms) * HOUR).toISOString().slice(0, 19)}+0${offsetAt(ms)}:00`;
+
+/** Local days of winter `first` to `last` (yyyy-MM-dd, UTC+1), `kwh` each: the weeks before March. */
+function winterDays(first: string, last: string, kwh: number) {
+  const days: string[] = [];
+  for (
+    let at = Date.parse(`${first}T00:00:00Z`);
+    at <= Date.parse(`${last}T00:00:00Z`);
+    at += 24 * HOUR
+  )
+    days.push(new Date(at).toISOString().slice(0, 10));
+  const stamp = (day: string) => `${day}T00:00:00+01:00`;
+  return {
+    plantUuid: ROOF,
+    timezone: ZONE,
+    unit: 'kWh',
+    from: stamp(days[0]!),
+    to: stamp(new Date(Date.parse(`${last}T00:00:00Z`) + 24 * HOUR).toISOString().slice(0, 10)),
+    points: days.map((day) => ({ timestamp: stamp(day), value: kwh, coverage: 1 })),
+  };
+}
+
+/** March's consumption, and the weeks before it at 5 kWh a day. */
+const consumption = ({ query }: { query: { startDate: string; endDate: string } }) =>
+  query.startDate === '2026-03-01'
+    ? week(1, 31, 4)
+    : winterDays(query.startDate, query.endDate, query.startDate === '2026-02-01' ? 5 : 0);
+
+/** March by the hour: 1 kW from 06:00 to 19:00 UTC, and no data on the 10th. */
+function marchHours() {
+  const start = Date.parse('2026-02-28T23:00:00Z');
+  const end = Date.parse('2026-03-31T22:00:00Z');
+  const points = [];
+  for (let at = start; at < end; at += HOUR) {
+    const hour = new Date(at).getUTCHours();
+    const silent = stampAt(at).startsWith('2026-03-10');
+    points.push({
+      timestamp: stampAt(at),
+      value: silent ? null : hour >= 6 && hour < 19 ? 1000 : 0,
+      coverage: silent ? 0 : 1,
+    });
+  }
+  return {
+    plantUuid: ROOF,
+    timezone: ZONE,
+    unit: 'W',
+    from: stampAt(start),
+    to: stampAt(end),
+    points,
   };
 }
 
@@ -73,7 +130,9 @@ function mount() {
         const last = Number(query.date.slice(8, 10));
         return week(Math.max(1, last - 6), last, params.plantUuid === ROOF ? 10 : 2);
       },
-      summaryConsumption: week(1, 31, 4),
+      summaryConsumption: consumption,
+      historyProduction: marchHours(),
+      getDataHealth: apiError(404, 'No route for GET /plants/{plantUuid}/data-health'),
       pvHealth: ({ params }: { params: { plantUuid: string } }) => ({
         plantUuid: params.plantUuid,
         timezone: ZONE,
@@ -93,6 +152,15 @@ function mount() {
     },
   });
 }
+
+const healthOf = (flow: 'PRODUCTION' | 'CONSUMPTION', coverageTotal: number, gapCount: number) =>
+  sensorHealth({
+    sensorUuid: flow === 'PRODUCTION' ? BARN : ROOF,
+    flow,
+    coverageTotal,
+    gapCount,
+    counterIssueCount: flow === 'CONSUMPTION' ? 1 : 0,
+  });
 
 describe('ReportsView', () => {
   test('makes the fleet report of a chosen month from the specification routes, with coverage', async () => {
@@ -121,6 +189,18 @@ describe('ReportsView', () => {
     expect(text).toContain('coverage 100%');
     expect(text).toContain('Degraded');
     expect(text).toContain('Grid meter silent for 2 h');
+    // Consumption against its expectation from the 4 weeks before: 743 h × 5/24 kWh.
+    const roof = app.wrapper.findAll('.report-figures')[1]!;
+    const figure = (key: string) => roof.find(`[data-figure="${key}"]`).text();
+    expect(figure('expectedConsumption')).toContain('155 kWh');
+    expect(figure('expectedConsumption')).toContain('from the same weekdays of the 4 weeks before');
+    expect(figure('consumptionDifference')).toContain('-19.9%');
+    // Availability by the hour of daylight; the silent 10th lowers its coverage, not the ratio.
+    expect(figure('availability')).toMatch(/% of daylight \([\d.,]+ of [\d.,]+ h with data\)/);
+    expect(figure('availability')).toMatch(/coverage 9\d(\.\d)?%/);
+    // No data-health map on this server: said so, and no sensor coverage beside the figures.
+    expect(figure('dataFindings')).toContain('Not available: this server has no data-health map');
+    expect(figure('production')).not.toContain('data health');
     // Browser mode: the PDF is the print dialog; the schedule needs the desktop app.
     expect(button(app.wrapper, 'Print').exists()).toBe(true);
     expect(text).toContain('Scheduled reports need the desktop app.');
@@ -146,6 +226,16 @@ describe('ReportsView on a plant page', () => {
         listPlants: page([plant(ROOF, 'Roof', 5), plant(BARN, 'Barn', 2)]),
         summaryProduction: week(1, 31, 10),
         summaryConsumption: week(1, 31, 4),
+        historyProduction: marchHours(),
+        getDataHealth: {
+          plantUuid: ROOF,
+          timezone: ZONE,
+          evaluatedAt: '2026-06-21T10:00:00Z',
+          from: '2026-03-01T00:00:00+01:00',
+          to: '2026-04-01T00:00:00+02:00',
+          days: [],
+          sensors: [healthOf('PRODUCTION', 0.98, 3), healthOf('CONSUMPTION', 0.5, 0)],
+        },
         getPlant: plant(ROOF, 'Roof', 5),
         pvHealth: apiError(403, 'Permission PLANT_HEALTH READ required'),
       },
@@ -164,5 +254,14 @@ describe('ReportsView on a plant page', () => {
     expect(text).toContain('Not available');
     expect(app.wrapper.findAll('#report-days + table tbody tr')).toHaveLength(31);
     expect(text).not.toContain('Scheduled reports');
+    // The data-health map's coverage beside each figure, and its findings.
+    const figure = (key: string) => app.wrapper.find(`[data-figure="${key}"]`).text();
+    expect(figure('production')).toContain('data health 98%');
+    expect(figure('consumption')).toContain('data health 50%');
+    expect(figure('dataFindings')).toContain(
+      'gaps: 3, counter resets or drops: 1, frozen values: 0',
+    );
+    // Only March's days were answered: nothing before it to expect from.
+    expect(figure('expectedConsumption')).toContain('Not enough history before the period');
   });
 });

@@ -60,6 +60,8 @@ function harness(start: string, stored?: unknown) {
           ],
           page: { totalPages: 1 },
         };
+      case 'getDataHealth':
+        return { sensors: [] };
       case 'summaryProduction':
       case 'summaryConsumption':
         return series(input.query!.startDate!, '2026-04-01T00:00:00+02:00');
@@ -122,7 +124,7 @@ describe('the report schedule service', () => {
       '/reports/plantdesk-report-local-sandbox-2026-03-summary.csv',
     ]);
     expect(h.written.get('/reports/plantdesk-report-local-sandbox-2026-03-summary.csv')).toMatch(
-      /^Rang,Anlage,Zeitraum,.*\r\n1,Roof,2026-03,10,1,12,83\.3,2,,,1,10,1,0\r\n$/s,
+      /^Rang,Anlage,Zeitraum,.*\r\n1,Roof,2026-03,10,1,12,83\.3,2,,,,,10,1,[^\r\n]*,0\r\n$/s,
     );
     expect(h.json.get('/data/reports/schedule.json')).toMatchObject({
       version: 1,

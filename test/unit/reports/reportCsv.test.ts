@@ -4,13 +4,29 @@ import {
   buildFleetReport,
   buildPlantReport,
   daysCsv,
+  daysOf,
+  type ReportDataHealth,
   summaryCsv,
   type PlantReport,
 } from '../../../server/domain/reports/index.ts';
 
 const MARCH = { kind: 'month', year: 2026, month: 3 } as const;
 
-function report(uuid: string, name: string, peakPowerKw: number, kwh: number): PlantReport {
+/** February 2026: 4 whole weeks at 2 kWh an hour, the expectation's basis for March. */
+const FEBRUARY = daysOf({ start: '2026-02-01', end: '2026-02-28' }).map((day) => ({
+  day,
+  kwh: 48,
+  coverage: 1,
+  hours: 24,
+}));
+
+function report(
+  uuid: string,
+  name: string,
+  peakPowerKw: number,
+  kwh: number,
+  dataHealth: ReportDataHealth | null = null,
+): PlantReport {
   return buildPlantReport({
     plant: { uuid, name, timezone: 'Europe/Madrid', peakPowerKw },
     period: MARCH,
@@ -26,11 +42,21 @@ function report(uuid: string, name: string, peakPowerKw: number, kwh: number): P
       status: 'DEGRADED',
     },
     alerts: [],
+    consumptionHistory: { weeksBefore: FEBRUARY, yearBefore: null },
+    dataHealth,
   });
 }
 
 describe('report CSV', () => {
-  const plants = [report('a', 'Roof, east', 4, 12.3), report('b', '=Barn', 2, 8)];
+  const plants = [
+    report('a', 'Roof, east', 4, 12.3, {
+      productionCoverage: 0.98,
+      consumptionCoverage: 0.5,
+      findings: { gaps: 3, counterIssues: 1, frozen: 0 },
+      sensors: 2,
+    }),
+    report('b', '=Barn', 2, 8),
+  ];
   const fleet = buildFleetReport(MARCH, plants);
 
   it('writes one summary row per plant in ranking order: commas, "." decimals, translated header', () => {
@@ -38,8 +64,17 @@ describe('report CSV', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toMatch(/^Rang,Anlage,Zeitraum,Erzeugung kWh,Abdeckung Erzeugung,/);
     // Barn: 4 kWh/kWp, first; its name is kept from running as a formula.
-    expect(lines[1]).toBe("1,'=Barn,2026-03,8,0.5,20,61.5,4,,,1,1234.5,1,0");
-    expect(lines[2]).toBe('2,"Roof, east",2026-03,12.3,0.5,20,61.5,3.08,,,1,1234.5,1,0');
+    expect(lines[0]).toMatch(
+      /,Verbrauch kWh,Abdeckung Verbrauch,erwarteter Verbrauch kWh,Verbrauch gegenüber Erwartung %,Grundlage erwarteter Verbrauch,.*,Alarme$/,
+    );
+    // No location: no availability. The 23-hour Sunday expects 23 h × 2 kWh; no data-health map
+    // on this server for Barn: those columns are empty, not 0.
+    expect(lines[1]).toBe(
+      "1,'=Barn,2026-03,8,0.5,20,61.5,4,,,,,1234.5,1,46,2583.7,WEEKS_BEFORE,,,,,,0",
+    );
+    expect(lines[2]).toBe(
+      '2,"Roof, east",2026-03,12.3,0.5,20,61.5,3.08,,,,,1234.5,1,46,2583.7,WEEKS_BEFORE,0.98,0.5,3,1,0,0',
+    );
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   alertsOfPeriod,
-  availabilityOf,
   buildFleetReport,
   buildPlantReport,
   dayEnergies,
@@ -83,16 +82,6 @@ describe('energy figures', () => {
       ['2026-03-29', 23],
     ]);
   });
-
-  it('counts availability by days with data that produced', () => {
-    expect(
-      availabilityOf([day('a', 3, 1), day('b', 0, 1), day('c', null, 0), day('d', 2, 0.5)]),
-    ).toEqual({
-      ratio: 0.6667,
-      daysProducing: 2,
-      daysWithData: 3,
-    });
-  });
 });
 
 const alert = (id: string, openedAt: string, resolvedAt: string | null): ReportAlert => ({
@@ -152,7 +141,10 @@ describe('plant and fleet reports', () => {
       specificYield: 2.5,
       performanceRatio: 0.7,
       performanceRatioCoverage: 1,
-      availability: { ratio: 1 },
+      // No location, no hours: availability and the expectation say why they are missing.
+      availability: { ratio: null, missing: 'NO_LOCATION' },
+      expectedConsumption: { expectedKwh: null, missing: 'NOT_READABLE', differencePercent: null },
+      dataHealth: null,
     });
     expect(report.days[0]).toEqual({
       day: '2026-03-01',
