@@ -5,11 +5,11 @@ import { daysOf, type LocalDateRange } from './period.ts';
  * Expected consumption of a past period. The API's consumption forecasts look ahead only, so the
  * expectation is made from the API's own past answers:
  *
- * 1. the same local weekdays of the `BASELINE_WEEKS` weeks before the period: per weekday, the
+ * 1. for a month, the same local weekdays of the `BASELINE_WEEKS` weeks before it: per weekday, the
  *    energy per hour of the well-covered days (so a 23- or 25-hour day neither biases the mean nor
  *    is expected to use a 24-hour day's energy), times each period day's hours;
- * 2. else the same period a year before, when well covered: its energy per hour times the
- *    period's hours;
+ * 2. else (and for a year, only) the same period a year before, when well covered: its energy
+ *    per hour times the period's hours;
  * 3. else none, with the reason.
  */
 

@@ -152,13 +152,15 @@ export async function loadPlantReportInput(
     })) as T;
   const consumptionOver = async (over: LocalDateRange) =>
     daysWithin(dayEnergies(await overRange<Series>('summaryConsumption', over)), over);
-  const weeksBefore = weeksBeforeRange(range.start);
+  // A year is expected from the year before only: a few weeks of one season say nothing of the
+  // others.
+  const weeksBefore = period.kind === 'month' ? weeksBeforeRange(range.start) : null;
   const yearBefore = yearBeforeRange(range);
   const [production, consumption, health, before, yearAgo, hours, dataHealth] = await Promise.all([
     unless403(deps, () => productionSeries(deps, plant.uuid, range)),
     unless403(deps, () => overRange<Series>('summaryConsumption')),
     unless403(deps, () => overRange<PvHealth>('pvHealth')),
-    unless403(deps, () => consumptionOver(weeksBefore)),
+    weeksBefore && unless403(deps, () => consumptionOver(weeksBefore)),
     unless403(deps, () => consumptionOver(yearBefore)),
     plant.location
       ? unless403(

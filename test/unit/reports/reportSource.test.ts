@@ -77,6 +77,16 @@ describe('a report’s inputs from the API', () => {
     });
   });
 
+  it('expects a year from the year before only, never from the weeks before it', async () => {
+    const { deps, asked } = source();
+    const input = await loadPlantReportInput(deps, PLANT, { kind: 'year', year: 2026 });
+    expect(asked.filter((a) => a.route === 'summaryConsumption').map((a) => a.query)).toEqual([
+      { startDate: '2026-01-01', endDate: '2026-12-31' },
+      { startDate: '2025-01-01', endDate: '2025-12-31' },
+    ]);
+    expect(input.consumptionHistory?.weeksBefore).toBeNull();
+  });
+
   it('leaves out the data-health map of a server without it, and what the user may not read', async () => {
     const { deps } = source({
       getDataHealth: new Answer(404, 'No route for GET /plants/{plantUuid}/data-health'),
