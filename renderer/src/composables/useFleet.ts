@@ -36,7 +36,7 @@ export type PvHealthStatus = (typeof PV_HEALTH_STATUSES)[number];
 /** Rows per page: the first screenful arrives in one answer. */
 export const FLEET_PAGE_SIZE = 50;
 /** Figures move: the screen reads them again every two minutes while it is shown. */
-export const FLEET_REFRESH_MS = 120_000;
+const FLEET_REFRESH_MS = 120_000;
 const SUMMARIES_ROUTE = 'listPlantSummaries';
 
 type FigureKind = 'production' | 'consumption' | 'health';
