@@ -2,6 +2,7 @@ import { watch, type WatchStopHandle } from 'vue';
 import { notifyManager, QueryClient, type QueryKey } from '@tanstack/vue-query';
 import type { RouteId } from '../../api/routes.ts';
 import type { RouteInput } from '../../api/routeInput.ts';
+import type { ChannelName } from '../../electron/ipc/contract.ts';
 import { PlantDeskError } from './bridge.ts';
 
 /**
@@ -51,6 +52,14 @@ export function apiQueryKey<Id extends RouteId>(
   input?: RouteInput<Id> | null,
 ): QueryKey {
   return input === undefined ? ['api', route] : ['api', route, input];
+}
+
+/**
+ * The cache key of what a channel of the host answers (not a route of the API), e.g. the alert
+ * monitor's state: `['host', channel]`.
+ */
+export function hostQueryKey(channel: Exclude<ChannelName, 'api.call'>): QueryKey {
+  return ['host', channel];
 }
 
 /**

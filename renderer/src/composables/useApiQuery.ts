@@ -3,7 +3,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/vue-query'
 import type { RouteId } from '../../../api/routes.ts';
 import type { RouteInput, RouteResult } from '../../../api/routeInput.ts';
 import { useBridge } from '../bridge.ts';
-import type { PlantDeskBridge } from '../../../electron/ipc/contract.ts';
+import type { ApiCallOptions, PlantDeskBridge } from '../../../electron/ipc/contract.ts';
+import { invalidateAfter } from '../invalidation.ts';
 import { apiQueryKey } from '../queryClient.ts';
 
 let requests = 0;
@@ -81,4 +82,26 @@ export function useApiQuery<Id extends RouteId>(
     }),
     client,
   );
+}
+
+/**
+ * Calls for routes that change data: once the server answered, what the change made old in the
+ * shared cache is invalidated (`keysChangedBy`), so every table and record on screen showing it
+ * reads again by itself; no form reloads a list by hand.
+ *
+ *   const mutate = useMutationCall();
+ *   await mutate('deleteDevice', { params: { plantUuid, deviceUuid } });
+ */
+export function useMutationCall() {
+  const bridge = useBridge();
+  const client = useQueryClient();
+  return async function mutate<Id extends RouteId>(
+    route: Id,
+    input: RouteInput<Id>,
+    options?: ApiCallOptions,
+  ): Promise<RouteResult<Id>> {
+    const result = await bridge.call(route, input, options);
+    void invalidateAfter(client, route, input as { params?: Record<string, string> });
+    return result;
+  };
 }

@@ -31,11 +31,10 @@ export interface CatalogEditorOptions<Row, Form extends object, Body> {
   schemaFor(editing: Row | null): z.ZodType;
   /** Checks before the schema, with friendlier words ("Code is required"). */
   precheck?(form: Form, editing: Row | null): Partial<Record<keyof Form & string, string>>;
+  /** The calls: through `useMutationCall`, so that the catalog's table reads again by itself. */
   create(body: Body): Promise<Row>;
   update(row: Row, body: Body): Promise<Row>;
   remove(row: Row): Promise<void>;
-  /** After any change: reload the table. */
-  changed(): void;
 }
 
 export function useCatalogEditor<Row, Form extends object, Body>(
@@ -126,7 +125,6 @@ export function useCatalogEditor<Row, Form extends object, Body>(
         detail: words(current ? 'saved' : 'created', { name: options.nameOf(saved) }),
         life: 4000,
       });
-      options.changed();
     } catch (caught) {
       formErrors.fromServer(caught);
     } finally {
@@ -166,7 +164,6 @@ export function useCatalogEditor<Row, Form extends object, Body>(
         detail: words('deleted', { name: options.nameOf(row) }),
         life: 4000,
       });
-      options.changed();
     } catch (caught) {
       pageError.value = errorMessage(caught, words('deleteFailed', { name: options.nameOf(row) }));
     }

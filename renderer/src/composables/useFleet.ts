@@ -1,7 +1,19 @@
-import { computed, ref, shallowRef, type Ref } from 'vue';
+import {
+  computed,
+  onScopeDispose,
+  ref,
+  shallowRef,
+  toValue,
+  watch,
+  type MaybeRefOrGetter,
+  type Ref,
+} from 'vue';
+import { useQuery, useQueryClient } from '@tanstack/vue-query';
 import { forEachLimited, PER_PLANT_CONCURRENCY } from '../../../api/concurrency.ts';
 import type { QueryValue } from '../../../api/routeInput.ts';
+import type { PlantSummary } from '../../../api/schemas/fleet.ts';
 import type { PV_HEALTH_STATUSES } from '../../../api/schemas/metrics.ts';
+import type { Plant } from '../../../api/schemas/plants.ts';
 import { useBridge } from '../bridge.ts';
 import { translate } from '../i18n.ts';
 import { appNow } from '../clock.ts';
@@ -14,6 +26,8 @@ import {
   type FleetRow,
 } from '../fleet/fleetRows.ts';
 import { useExtensionSupportStore } from '../stores/useExtensionSupportStore.ts';
+import { apiQueryKey } from '../queryClient.ts';
+import { callRoute, fetchRoute } from './useApiQuery.ts';
 import { isRouteMissing } from './useSensorStatuses.ts';
 import { useServerTable, type Page } from './useServerTable.ts';
 
@@ -21,113 +35,155 @@ export type PvHealthStatus = (typeof PV_HEALTH_STATUSES)[number];
 
 /** Rows per page: the first screenful arrives in one answer. */
 export const FLEET_PAGE_SIZE = 50;
+/** Figures move: the screen reads them again every two minutes while it is shown. */
+const FLEET_REFRESH_MS = 120_000;
 const SUMMARIES_ROUTE = 'listPlantSummaries';
+
+type FigureKind = 'production' | 'consumption' | 'health';
+
+/** What arrived of one plant's figures (assembled plant by plant). */
+interface Figures {
+  changes: Partial<Record<FigureKind, (row: FleetRow) => FleetRow>>;
+  /** Kinds answered (or failed) at least once: a plant's row is complete when all are. */
+  answered: ReadonlySet<FigureKind>;
+}
+
+const kindsOf = (plant: Plant): FigureKind[] =>
+  plant.pv ? ['production', 'consumption', 'health'] : ['production', 'consumption'];
 
 /**
  * The fleet screen's rows. With the fleet extension, one `plant-summaries` page sorted, filtered
  * and searched by the server (worst status first by default). Against a server with only the
  * specification's routes (detected once per environment: a 404 for the route), the plant list
  * page by page, then each plant's daily production and consumption and PV health, at most
- * PER_PLANT_CONCURRENCY requests in flight, each row filling in as its answers arrive.
+ * PER_PLANT_CONCURRENCY requests in flight, each row filling in as its answers arrive. Both are
+ * queries of the shared cache, read again every FLEET_REFRESH_MS.
  */
 export function useFleet() {
   const bridge = useBridge();
+  const client = useQueryClient();
   const support = useExtensionSupportStore();
   const extension = computed(() => support.isServed(SUMMARIES_ROUTE));
   const statuses = ref<PvHealthStatus[]>([]);
   const filters = computed<Record<string, QueryValue>>(() =>
     extension.value && statuses.value.length > 0 ? { status: statuses.value.join(',') } : {},
   );
-  /** Answers still expected for the page on screen (assembled plant by plant). */
-  const pending = ref(0);
-  const requested = ref(0);
-  let assembly = 0;
+  /** Each plant's figures as they arrive, by plant (the plants of the page on screen). */
+  const figures = shallowRef(new Map<string, Figures>());
+  /** The plants of the page last read; a newer page stops the filling in of this one. */
+  const plants = shallowRef<Plant[]>([]);
+  let filling: AbortController | undefined;
 
-  const table = useServerTable<FleetRow>({
-    fetch: fetchPage,
+  const table = useServerTable<typeof SUMMARIES_ROUTE | 'listPlants', FleetRow>({
+    route: () => (extension.value ? SUMMARIES_ROUTE : 'listPlants'),
+    // Only the plant list sorts on the server without the extension: by name.
+    input: (query) =>
+      extension.value
+        ? { query }
+        : { query: { page: query.page, size: query.size, search: query.search, sort: 'name,asc' } },
+    read: async (route, input, signal) => {
+      try {
+        const page = await callRoute(bridge, route, input, signal);
+        if (route === 'listPlants') fillIn((page as Page<Plant>).content);
+        return page;
+      } catch (caught) {
+        // The screen asks the plant list instead (its route changes with `extension`).
+        if (route === SUMMARIES_ROUTE && isRouteMissing(caught)) support.markMissing(route);
+        throw caught;
+      }
+    },
+    rows: (content) =>
+      extension.value
+        ? (content as PlantSummary[]).map(fromSummary)
+        : (content as Plant[]).map(assembled),
     sortField: 'status',
     sortOrder: -1,
     pageSize: FLEET_PAGE_SIZE,
     filters: filters as Ref<Record<string, QueryValue>>,
     failureText: () => translate('fleet.loadFailed'),
+    refetchInterval: FLEET_REFRESH_MS,
   });
-
-  async function fetchPage(query: Record<string, QueryValue>): Promise<Page<FleetRow>> {
-    if (extension.value) {
-      try {
-        const page = await bridge.call(SUMMARIES_ROUTE, { query }, { requestId: 'fleet-page' });
-        return { ...page, content: page.content.map(fromSummary) };
-      } catch (caught) {
-        if (!isRouteMissing(caught)) throw caught;
-        support.markMissing(SUMMARIES_ROUTE);
-      }
-    }
-    return assemblePage(query);
-  }
-
-  /** The specification's routes: the plant page at once, its figures as they come. */
-  async function assemblePage(query: Record<string, QueryValue>): Promise<Page<FleetRow>> {
-    const generation = ++assembly;
-    // Only the plant list sorts on the server here: by name.
+  watch(extension, (served) => {
+    if (served) return;
     table.sortField.value = 'name';
     table.sortOrder.value = 1;
-    const page = await bridge.call('listPlants', {
-      query: { page: query.page, size: query.size, search: query.search, sort: 'name,asc' },
-    });
-    const now = appNow();
-    const rows = page.content.map((plant) => pendingRow(plant, now));
-    void fillIn(rows, generation);
-    return { content: rows, page: page.page };
+  });
+
+  function assembled(plant: Plant): FleetRow {
+    const known = figures.value.get(plant.plantUuid);
+    let row = pendingRow(plant, appNow());
+    for (const change of Object.values(known?.changes ?? {})) row = change(row);
+    const complete = kindsOf(plant).every((kind) => known?.answered.has(kind));
+    return { ...row, assembling: !complete };
   }
 
-  async function fillIn(rows: readonly FleetRow[], generation: number): Promise<void> {
-    type Task = { plantUuid: string; kind: 'production' | 'consumption' | 'health' };
-    const tasks: Task[] = rows.flatMap((row) => [
-      { plantUuid: row.plantUuid, kind: 'production' as const },
-      { plantUuid: row.plantUuid, kind: 'consumption' as const },
-      ...(row.peakPowerKw === null ? [] : [{ plantUuid: row.plantUuid, kind: 'health' as const }]),
-    ]);
-    const left = new Map<string, number>();
-    for (const task of tasks) left.set(task.plantUuid, (left.get(task.plantUuid) ?? 0) + 1);
-    pending.value = tasks.length;
-    requested.value = tasks.length;
-    const current = () => generation === assembly;
-    const update = (plantUuid: string, change: (row: FleetRow) => FleetRow) => {
-      if (!current()) return;
-      table.rows.value = table.rows.value.map((row) =>
-        row.plantUuid === plantUuid ? change(row) : row,
-      );
-    };
-    await forEachLimited(
+  function record(plantUuid: string, kind: FigureKind, change?: (row: FleetRow) => FleetRow) {
+    const next = new Map(figures.value);
+    const known = next.get(plantUuid) ?? { changes: {}, answered: new Set() };
+    next.set(plantUuid, {
+      changes: change ? { ...known.changes, [kind]: change } : known.changes,
+      answered: new Set(known.answered).add(kind),
+    });
+    figures.value = next;
+  }
+
+  /** The specification's routes: each plant's figures, as they come, through the cache. */
+  function fillIn(page: Plant[]): void {
+    filling?.abort();
+    const controller = (filling = new AbortController());
+    plants.value = page;
+    // Figures of plants no longer listed go; those of plants still listed stay until replaced.
+    figures.value = new Map(
+      page.flatMap((plant) => {
+        const known = figures.value.get(plant.plantUuid);
+        return known ? [[plant.plantUuid, known] as const] : [];
+      }),
+    );
+    const tasks = page.flatMap((plant) =>
+      kindsOf(plant).map((kind) => ({ plantUuid: plant.plantUuid, kind })),
+    );
+    void forEachLimited(
       tasks,
       PER_PLANT_CONCURRENCY,
-      async (task) => {
-        if (!current()) return null;
-        const input = { params: { plantUuid: task.plantUuid } };
-        if (task.kind === 'production') {
-          const series = await bridge.call('dailyProduction', input);
+      async ({ plantUuid, kind }) => {
+        const input = { params: { plantUuid } };
+        if (kind === 'production') {
+          const series = await fetchRoute(client, bridge, 'dailyProduction', input);
           return (row: FleetRow) => withProduction(row, series);
         }
-        if (task.kind === 'consumption') {
-          const series = await bridge.call('dailyConsumption', input);
+        if (kind === 'consumption') {
+          const series = await fetchRoute(client, bridge, 'dailyConsumption', input);
           return (row: FleetRow) => withConsumption(row, series);
         }
-        const health = await bridge.call('pvHealth', input);
+        const health = await fetchRoute(client, bridge, 'pvHealth', input);
         return (row: FleetRow) => withHealth(row, health);
       },
-      (result, task) => {
-        if (!current()) return;
-        pending.value -= 1;
-        const remaining = (left.get(task.plantUuid) ?? 1) - 1;
-        left.set(task.plantUuid, remaining);
-        update(task.plantUuid, (row) => {
-          // A figure the user may not see (403) or a plant without data stays empty.
-          const next = result.status === 'fulfilled' && result.value ? result.value(row) : row;
-          return remaining === 0 ? { ...next, assembling: false } : next;
-        });
+      (result, { plantUuid, kind }) => {
+        if (controller.signal.aborted) return;
+        // A figure the user may not see (403) or a plant without data stays empty.
+        record(plantUuid, kind, result.status === 'fulfilled' ? result.value : undefined);
       },
+      controller.signal,
     );
   }
+  onScopeDispose(() => filling?.abort());
+
+  const assembledMode = computed(() => !extension.value && plants.value.length > 0);
+  /** Answers asked for the page on screen (assembled plant by plant), and those still to come. */
+  const requested = computed(() =>
+    assembledMode.value ? plants.value.reduce((sum, plant) => sum + kindsOf(plant).length, 0) : 0,
+  );
+  const pending = computed(() =>
+    assembledMode.value
+      ? plants.value.reduce(
+          (sum, plant) =>
+            sum +
+            kindsOf(plant).filter((kind) => !figures.value.get(plant.plantUuid)?.answered.has(kind))
+              .length,
+          0,
+        )
+      : 0,
+  );
 
   return {
     table,
@@ -136,33 +192,43 @@ export function useFleet() {
     /** Answers still on their way for this page (plant by plant), and how many were asked. */
     pending,
     requested,
-    assembling: computed(() => !extension.value && pending.value > 0),
+    assembling: computed(() => pending.value > 0),
   };
 }
 
-/** Every plant's summary, for the fleet's totals (the extension only). */
-export function useFleetTotals() {
+/**
+ * Every plant's summary, for the fleet's totals (the extension only), once `after` is true (the
+ * table's first page goes first: these pages would compete with it). Null without the extension;
+ * a failure leaves the totals out (the table says what failed).
+ */
+export function useFleetTotals(after: MaybeRefOrGetter<boolean>) {
   const bridge = useBridge();
-  const summaries = shallowRef<FleetRow[] | null>(null);
-  const error = ref<string | null>(null);
-
-  async function load(): Promise<void> {
-    try {
-      const all: FleetRow[] = [];
+  const support = useExtensionSupportStore();
+  const served = computed(() => support.isServed(SUMMARIES_ROUTE));
+  const query = useQuery({
+    // Every page at once: a key of its own under the route's, which invalidating the route covers.
+    queryKey: [...apiQueryKey(SUMMARIES_ROUTE), 'every page'],
+    queryFn: async ({ signal }) => {
+      const all: PlantSummary[] = [];
       for (let page = 0, pages = 1; page < pages; page++) {
-        const answer = await bridge.call(SUMMARIES_ROUTE, {
-          query: { page, size: 200, sort: 'name,asc' },
-        });
-        all.push(...answer.content.map(fromSummary));
+        const input = { query: { page, size: 200, sort: 'name,asc' } };
+        const answer = await callRoute(bridge, SUMMARIES_ROUTE, input, signal);
+        all.push(...answer.content);
         pages = answer.page.totalPages;
       }
-      summaries.value = all;
-      error.value = null;
-    } catch (caught) {
-      if (isRouteMissing(caught)) return;
-      error.value = caught instanceof Error ? caught.message : String(caught);
-    }
-  }
+      return all;
+    },
+    enabled: computed(() => served.value && toValue(after)),
+    refetchInterval: FLEET_REFRESH_MS,
+  });
 
-  return { summaries, error, load };
+  return {
+    summaries: computed(() =>
+      served.value && query.data.value ? query.data.value.map(fromSummary) : null,
+    ),
+    /** Reads them again (with the extension: a refetch would ask even while disabled). */
+    load: async () => {
+      if (served.value) await query.refetch({ cancelRefetch: false });
+    },
+  };
 }

@@ -1,6 +1,5 @@
-import { toValue, type MaybeRefOrGetter } from 'vue';
+import { toValue, watch, type MaybeRefOrGetter, type Ref } from 'vue';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
-import { useBridge } from '../bridge.ts';
 import { translate } from '../i18n.ts';
 import { useServerTable } from './useServerTable.ts';
 
@@ -17,19 +16,33 @@ export const deviceTypeName = (device: Device) => device.relationships?.deviceTy
 export const sensorTypeName = (sensor: Sensor) => sensor.relationships?.sensorType.name;
 
 export function useDevicesTable(plantUuid: MaybeRefOrGetter<string>, sortField: SortField) {
-  const bridge = useBridge();
-  return useServerTable<Device>({
-    fetch: (query) =>
-      bridge.call('listDevices', {
+  return fromFirstPageOnPlantChange(
+    plantUuid,
+    useServerTable({
+      route: 'listDevices',
+      input: (query) => ({
         params: { plantUuid: toValue(plantUuid) },
         query: { ...query, includeRelationships: true },
       }),
-    sortField,
-    // Read when a load fails, so it is in the language of that moment.
-    get failureText() {
-      return translate('devices.list.loadFailed');
-    },
-  });
+      sortField,
+      // Read when a load fails, so it is in the language of that moment.
+      get failureText() {
+        return translate('devices.list.loadFailed');
+      },
+    }),
+  );
+}
+
+/** Another plant's list starts at its first page. */
+function fromFirstPageOnPlantChange<Table extends { first: Ref<number> }>(
+  plantUuid: MaybeRefOrGetter<string>,
+  table: Table,
+): Table {
+  watch(
+    () => toValue(plantUuid),
+    () => (table.first.value = 0),
+  );
+  return table;
 }
 
 /**
@@ -48,16 +61,18 @@ export async function withRelationships<Item>(
 }
 
 export function useSensorsTable(plantUuid: MaybeRefOrGetter<string>, sortField: SortField) {
-  const bridge = useBridge();
-  return useServerTable<Sensor>({
-    fetch: (query) =>
-      bridge.call('listSensors', {
+  return fromFirstPageOnPlantChange(
+    plantUuid,
+    useServerTable({
+      route: 'listSensors',
+      input: (query) => ({
         params: { plantUuid: toValue(plantUuid) },
         query: { ...query, includeRelationships: true },
       }),
-    sortField,
-    get failureText() {
-      return translate('sensors.list.loadFailed');
-    },
-  });
+      sortField,
+      get failureText() {
+        return translate('sensors.list.loadFailed');
+      },
+    }),
+  );
 }

@@ -2,9 +2,9 @@ import { computed, ref, toValue, type MaybeRefOrGetter } from 'vue';
 import type { Plant } from '../../../api/schemas/plants.ts';
 import type { Device, Sensor } from '../../../api/schemas/relationships.ts';
 import { runWiringChecks, type WiringCheckResult } from '../../../server/domain/wiring/index.ts';
-import { useBridge } from '../bridge.ts';
 import type { LiveReadings } from './liveReadings.ts';
 import { buildWiringInput } from './wiringInput.ts';
+import { useMutationCall } from './useApiQuery.ts';
 
 /**
  * The wiring and plausibility checks of the verification step, run again on every live load
@@ -32,7 +32,7 @@ export function useWiringChecks(
   subjects: MaybeRefOrGetter<WiringSubjects | null>,
   live: MaybeRefOrGetter<LiveReadings | null>,
 ) {
-  const bridge = useBridge();
+  const mutate = useMutationCall();
   /** The sensor whose setting is being saved. */
   const recording = ref<string | null>(null);
   const recordError = ref<string | null>(null);
@@ -56,7 +56,7 @@ export function useWiringChecks(
     recording.value = sensorUuid;
     recordError.value = null;
     try {
-      return await bridge.call('updateSensor', {
+      return await mutate('updateSensor', {
         params: { plantUuid: target.plantUuid, sensorUuid },
         body: { signInverted: value },
       });

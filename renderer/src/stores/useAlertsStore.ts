@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed } from 'vue';
+import { useQuery, useQueryClient } from '@tanstack/vue-query';
 import { useBridge } from '../bridge.ts';
 import type {
   Alert,
@@ -9,36 +10,29 @@ import type {
 } from '../../../electron/ipc/contract.ts';
 import { errorMessage } from '../composables/useFormErrors.ts';
 import { translate } from '../i18n.ts';
+import { hostQueryKey } from '../queryClient.ts';
 
 /**
  * The active environment's alerts as the host's monitor keeps them: open and past alerts,
- * maintenance windows, the monitor's settings and its last cycle. The host announces every
- * change (`alerts.changed`); the store reads the state again then.
+ * maintenance windows, the monitor's settings and its last cycle. The state is a query of the
+ * shared cache (keyed by its channel); the host announces every change (`alerts.changed`) and
+ * a change of session, which invalidate it, and an action's answer replaces it.
  */
 export const useAlertsStore = defineStore('alerts', () => {
   const bridge = useBridge();
-  const state = ref<AlertsState | null>(null);
-  const error = ref<string | null>(null);
-  const loading = ref(false);
-  let latest = 0;
+  const client = useQueryClient();
+  const queryKey = hostQueryKey('alerts.state');
+  const query = useQuery({ queryKey, queryFn: () => bridge.invoke('alerts.state') }, client);
 
-  async function load(): Promise<void> {
-    const request = ++latest;
-    loading.value = true;
-    try {
-      const next = await bridge.invoke('alerts.state');
-      if (request !== latest) return;
-      state.value = next;
-      error.value = null;
-    } catch (caught) {
-      if (request === latest) error.value = errorMessage(caught, translate('alerts.readFailed'));
-    } finally {
-      if (request === latest) loading.value = false;
-    }
-  }
+  const invalidate = () => void client.invalidateQueries({ queryKey });
+  bridge.on('alerts.changed', invalidate);
+  bridge.on('session.changed', invalidate);
 
-  bridge.on('alerts.changed', () => void load());
-  bridge.on('session.changed', () => void load());
+  const state = computed<AlertsState | null>(() => query.data.value ?? null);
+  const error = computed(() =>
+    query.error.value ? errorMessage(query.error.value, translate('alerts.readFailed')) : null,
+  );
+  const loading = computed(() => query.isFetching.value);
 
   const alerts = computed(() => state.value?.alerts ?? []);
   const open = computed(() => alerts.value.filter((alert) => alert.status === 'open'));
@@ -53,9 +47,11 @@ export const useAlertsStore = defineStore('alerts', () => {
     return byPlant;
   });
 
+  /** The state an action answers is the newest: a read still running cannot overwrite it. */
   async function apply(change: Promise<AlertsState>): Promise<void> {
-    latest++;
-    state.value = await change;
+    const next = await change;
+    await client.cancelQueries({ queryKey });
+    client.setQueryData(queryKey, next);
   }
 
   return {
@@ -65,7 +61,6 @@ export const useAlertsStore = defineStore('alerts', () => {
     openByPlant,
     error,
     loading,
-    load,
     acknowledge: (alertId: string, note?: string) =>
       apply(bridge.invoke('alerts.acknowledge', { alertId, ...(note && { note }) })),
     mute: (input: MuteInput) => apply(bridge.invoke('alerts.mute', input)),

@@ -7,7 +7,10 @@ import MuteDialog from '../../../renderer/src/components/fleet/MuteDialog.vue';
 import { i18n } from '../../../renderer/src/i18n.ts';
 import { mountWithApp } from '../support/mountWithApp.ts';
 
-/** The alerts screen over a fake host: filters, acknowledging with a note, the evidence link. */
+/**
+ * The alerts screen over a fake host: filters, acknowledging with a note, the evidence link, the
+ * host's announcements.
+ */
 
 const PLANT = '00000000-0000-4000-8000-000000000001';
 
@@ -107,6 +110,23 @@ describe('the alerts screen', () => {
     await app.settle();
     const call = app.calls.find((entry) => entry.channel === 'alerts.acknowledge');
     expect(call!.args).toEqual([{ alertId: 'open-1', note: 'On it' }]);
+    expect(app.wrapper.text()).toContain('By manager@plantdesk.test');
+  });
+
+  test('the monitor announcing a change reads the state once more', async () => {
+    const reads: AlertsState[] = [state(), state(true)];
+    const app = await mountWithApp(AlertsView, {
+      route: '/alerts',
+      channels: { 'alerts.state': () => reads.shift() ?? state(true) },
+    });
+    await app.settle();
+    const readsOfState = () => app.calls.filter((call) => call.channel === 'alerts.state');
+    expect(readsOfState()).toHaveLength(1);
+    expect(app.wrapper.text()).not.toContain('By manager@plantdesk.test');
+
+    app.emit('alerts.changed', { environmentId: 'local', openCount: 1 });
+    await app.settle();
+    expect(readsOfState()).toHaveLength(2);
     expect(app.wrapper.text()).toContain('By manager@plantdesk.test');
   });
 

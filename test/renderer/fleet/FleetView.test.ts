@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { PlantSummary } from '../../../api/schemas/fleet.ts';
 import type { Alert, AlertsState } from '../../../electron/ipc/contract.ts';
 import FleetView from '../../../renderer/src/views/FleetView.vue';
@@ -101,6 +101,23 @@ describe('with the fleet extension', () => {
     expect(rows[0]).toContain('2 of 3 reporting, 1 silent');
     expect(rows[1]).toContain('None');
     expect(app.wrapper.text()).not.toContain('assembled plant by plant');
+  });
+});
+
+describe('kept current', () => {
+  test('the page and the totals are read again every two minutes; the totals after the page', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const app = await mountWithSummaries([summary(1), summary(2)]);
+      const sizes = () => app.callsTo('listPlantSummaries').map((call) => call.input!.query!.size);
+      expect(sizes()).toEqual([50, 200]);
+      await vi.advanceTimersByTimeAsync(119_000);
+      expect(sizes()).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(sizes()).toEqual([50, 200, 50, 200]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -2,12 +2,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils';
-import type { Envelope, SerializedError } from '../../../electron/ipc/contract.ts';
-import {
-  createBridge,
-  PlantDeskError,
-  provideBridgeForTests,
-} from '../../../renderer/src/bridge.ts';
+import type { SerializedError } from '../../../electron/ipc/contract.ts';
+import { PlantDeskError } from '../../../renderer/src/bridge.ts';
 import {
   useApiQuery,
   type ApiQueryOptions,
@@ -18,54 +14,30 @@ import {
   isTransient,
 } from '../../../renderer/src/queryClient.ts';
 
+import { failed, holdHostAnswers, ok, type PendingCall } from '../support/heldHost.ts';
+
 /**
  * useApiQuery over a fake host whose answers the test releases one by one: shared requests,
  * the newest input wins, retries only for requests that did not complete, cancellation on leave,
  * polling that stops while the window is hidden.
  */
 
-interface Pending {
-  route: string;
-  input: { params: { plantUuid: string } };
-  requestId: string | undefined;
-  answer(envelope: Envelope<unknown>): void;
-}
-
-let pending: Pending[];
+let pending: PendingCall[];
 let cancelled: string[];
 let visibility: DocumentVisibilityState;
 const mounted: VueWrapper[] = [];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-  pending = [];
-  cancelled = [];
   visibility = 'visible';
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
-  provideBridgeForTests(
-    createBridge({
-      request(channel, args) {
-        if (channel === 'api.cancel') {
-          cancelled.push(args[0] as string);
-          return Promise.resolve({ ok: true, value: undefined });
-        }
-        const [route, input, options] = args as [string, Pending['input'], { requestId?: string }];
-        return new Promise((answer) =>
-          pending.push({ route, input, requestId: options?.requestId, answer }),
-        );
-      },
-      on: () => () => {},
-    }),
-  );
+  ({ pending, cancelled } = holdHostAnswers());
 });
 
 afterEach(() => {
   for (const wrapper of mounted.splice(0)) wrapper.unmount();
   vi.useRealTimers();
 });
-
-const ok = (value: unknown): Envelope<unknown> => ({ ok: true, value });
-const failed = (error: SerializedError): Envelope<unknown> => ({ ok: false, error });
 
 /** Shows the plant's name, its error, or "…", for the plant `plantUuid` names. */
 function mountPlant(plantUuid = ref('p1'), options: ApiQueryOptions = {}) {
@@ -112,7 +84,7 @@ describe('useApiQuery', () => {
     await flushPromises();
     plantUuid.value = 'p2';
     await flushPromises();
-    expect(pending.map((call) => call.input.params.plantUuid)).toEqual(['p1', 'p2']);
+    expect(pending.map((call) => call.input.params?.plantUuid)).toEqual(['p1', 'p2']);
     pending[1]!.answer(ok({ name: 'Second' }));
     await flushPromises();
     pending[0]!.answer(ok({ name: 'First' }));

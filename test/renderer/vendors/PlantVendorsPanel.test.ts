@@ -3,8 +3,10 @@ import { describe, expect, test } from 'vitest';
 import type { PlantVendor } from '../../../api/schemas/vendors.ts';
 import PlantVendorsPanel from '../../../renderer/src/components/vendors/PlantVendorsPanel.vue';
 import { i18n } from '../../../renderer/src/i18n.ts';
+import { apiQueryKey } from '../../../renderer/src/queryClient.ts';
 import { apiError, mountWithApp, page } from '../support/mountWithApp.ts';
 import { button } from '../support/queries.ts';
+import { testQueryClient } from '../support/queryClientForComponents.ts';
 
 const PLANT = '11111111-1111-4111-8111-111111111111';
 
@@ -140,8 +142,8 @@ describe('PlantVendorsPanel', () => {
     app.routes.unconfigurePlantVendor = apiError(403, 'Permission PLANTS UPDATE required');
     app.routes.listPlantVendors = (input: ListInput) =>
       page(input.query.mode === 'config' ? [SOLAREDGE] : []);
-    await app.wrapper.vm.$nextTick();
-    (app.wrapper.vm as unknown as { reload(): void }).reload();
+    // Another screen configured it again: the panel's lists are read again.
+    await testQueryClient().invalidateQueries({ queryKey: apiQueryKey('listPlantVendors') });
     await app.settle();
     await button(app.wrapper, 'Remove SolarEdge monitoring').trigger('click');
     await app.settle();
