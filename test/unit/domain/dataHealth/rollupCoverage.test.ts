@@ -6,6 +6,7 @@ import {
   heldSpans,
   lastStandIn,
   standInTimes,
+  summarizeDataHealth,
   type BucketSamples,
   type HealthSamples,
   type SensorHealthInput,
@@ -13,6 +14,7 @@ import {
 } from '../../../../server/domain/dataHealth/index.ts';
 import { localDays } from '../../../../server/measurements/metrics/localTime.ts';
 import { BUCKET_MS, computeRollups } from '../../../../server/measurements/rollups.ts';
+import { plantHealth, sensorHealth } from '../../../support/dataHealthAnswers.ts';
 
 /**
  * Coverage and gaps from 15-minute rollups' sample counts, where raw retention left no raw
@@ -247,5 +249,21 @@ describe('assessSensorHealth with a rollup part', () => {
     expect(health.onRollups).toEqual([false, true, false, false]);
     expect(health.coverage[0]).toBe(0);
     expect(health.coverage[1]).toBeCloseTo(18 / 24, 6);
+  });
+});
+
+describe('the summary of a sensor with days on rollups', () => {
+  it('says how many and from when the value rules assessed; nothing when every day is raw', () => {
+    const onRollups = sensorHealth({
+      resolution: ['15min', '15min', 'raw'],
+      rawFrom: '2026-03-29T14:00:00+02:00',
+    });
+    const [summary, raw] = summarizeDataHealth(plantHealth([onRollups, sensorHealth()])).sensors;
+    expect(summary).toMatchObject({
+      rollupDays: 2,
+      valuesAssessedFrom: '2026-03-29T14:00:00+02:00',
+    });
+    expect(raw).not.toHaveProperty('rollupDays');
+    expect(raw).not.toHaveProperty('valuesAssessedFrom');
   });
 });
