@@ -39,9 +39,12 @@ export const DataHealthDay = z
 export const DataHealthGap = z
   .object({
     start: OffsetTimestamp.meta({
-      description: 'The last reading before the gap (or the range start)',
+      description:
+        "The last reading before the gap (or the range start). On days resting on 15-minute rollups, at the rollups' resolution: the counted samples of a bucket are taken one sampling interval apart from its start",
     }),
-    end: OffsetTimestamp.meta({ description: 'The next reading (or the range end)' }),
+    end: OffsetTimestamp.meta({
+      description: 'The next reading (or the range end); on days on rollups, at their resolution',
+    }),
     durationSeconds: z.number().min(0),
   })
   .meta({ id: 'DataHealthGap' });
