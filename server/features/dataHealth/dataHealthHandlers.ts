@@ -1,6 +1,7 @@
 import {
   DATA_HEALTH_LIST_LIMIT,
   formatLocalDate,
+  type DataHealthResolution,
   type PlantDataHealth,
   type SensorDataHealth,
   type SensorFlow,
@@ -87,7 +88,7 @@ export async function plantDataHealth(
       ...(rollups && { rollups }),
     });
     let next = 0;
-    const resolution: ('raw' | '15min' | null)[] = [];
+    const resolution: (DataHealthResolution | null)[] = [];
     const coverage = elapsed.map((day) => {
       if (day.end <= day.start) {
         resolution.push(null);
