@@ -58,6 +58,7 @@ export const POSTGRES_SUITES = [
   'test/integration/dataHealth.test.ts',
   'test/integration/dataHealthDemoFleet.test.ts',
   'test/integration/reports.test.ts',
+  'test/integration/dataHealthRetention.test.ts',
 ];
 
 /** The `postgres` project: the suites above with PLANTDESK_TEST_ENGINE=postgres and a cluster. */

@@ -11,6 +11,13 @@ export const DATA_HEALTH_DEFAULT_DAYS = 90;
 /** Each list of a sensor (gaps, issues, frozen periods) names at most this many, latest first. */
 export const DATA_HEALTH_LIST_LIMIT = 100;
 
+/**
+ * What a day's coverage of a sensor rests on: its raw readings, or, where raw retention
+ * (`--raw-retention-days`) dropped them, the sample counts of its 15-minute rollups.
+ */
+export const DATA_HEALTH_RESOLUTIONS = ['raw', '15min'] as const;
+export type DataHealthResolution = (typeof DATA_HEALTH_RESOLUTIONS)[number];
+
 export const COUNTER_ISSUE_KINDS = ['RESET', 'NEGATIVE_DELTA'] as const;
 export const SUSPICION_CODES = [
   'POWER_LOOKS_LIKE_KILOWATTS',
@@ -32,9 +39,12 @@ export const DataHealthDay = z
 export const DataHealthGap = z
   .object({
     start: OffsetTimestamp.meta({
-      description: 'The last reading before the gap (or the range start)',
+      description:
+        "The last reading before the gap (or the range start). On days resting on 15-minute rollups, at the rollups' resolution: the counted samples of a bucket are taken one sampling interval apart from its start",
     }),
-    end: OffsetTimestamp.meta({ description: 'The next reading (or the range end)' }),
+    end: OffsetTimestamp.meta({
+      description: 'The next reading (or the range end); on days on rollups, at their resolution',
+    }),
     durationSeconds: z.number().min(0),
   })
   .meta({ id: 'DataHealthGap' });
@@ -90,6 +100,14 @@ export const SensorDataHealth = z
     coverage: z.array(z.number().min(0).max(1).nullable()).meta({
       description:
         'Per day of `days`: the share with data (so far, for today); null for days to come',
+    }),
+    resolution: z.array(z.enum(DATA_HEALTH_RESOLUTIONS).nullable()).optional().meta({
+      description:
+        "Per day of `days`: what its coverage and gaps rest on. `15min`: the raw readings are gone (raw retention), so coverage counts the 15-minute rollups' samples against the sampling interval, gaps are found at that resolution, and counter issues, frozen values and suspicions are not assessed that day. Null for days to come; absent from servers that only know `raw`",
+    }),
+    rawFrom: OffsetTimestamp.nullable().optional().meta({
+      description:
+        'Where the raw readings in the range start when days before rest on 15-minute rollups: counter issues, frozen values and suspicions are assessed from here on only. Null (or absent) when every day rests on raw readings',
     }),
     coverageTotal: z
       .number()

@@ -1,5 +1,6 @@
 import { counterIssues } from './counters.ts';
 import { dailyCoverage, coverageOf, findGaps, heldSpans } from './coverage.ts';
+import { daysOnRollups, lastStandIn, standInTimes, type BucketSamples } from './rollupSamples.ts';
 import { frozenPeriods, isZero, type FrozenOptions, type ValueKind } from './frozen.ts';
 import { suspicions } from './suspicions.ts';
 import type {
@@ -29,6 +30,19 @@ export interface SensorHealthInput {
   isDaylight?: IsDaylight;
   ratingW?: number | null;
   plantScaleW?: number | null;
+  /**
+   * Where raw retention dropped the raw readings: the 15-minute rollups of [range.start,
+   * rawFrom) (rollupSamples.ts) and the last bucket with samples before the range; `samples`
+   * are then the raw readings from rawFrom on, and `before` is left out.
+   */
+  rollups?: RollupPart;
+}
+
+export interface RollupPart {
+  /** Where the raw readings start: a bucket start; the buckets all lie before it. */
+  rawFrom: number;
+  buckets: readonly BucketSamples[];
+  before?: BucketSamples;
 }
 
 export interface SensorHealth {
@@ -39,16 +53,23 @@ export interface SensorHealth {
   counterIssues: CounterIssue[];
   frozen: FrozenPeriod[];
   suspicions: Suspicion[];
+  /**
+   * Per day of `days`: whether its coverage and gaps rest (in part) on 15-minute rollups; the
+   * value rules (counters, frozen, suspicions) have no raw values there and did not assess it.
+   */
+  onRollups: boolean[];
 }
 
 export function assessSensorHealth(input: SensorHealthInput): SensorHealth {
-  const { samples, intervalMs, range, before } = input;
-  const spans = heldSpans(samples, intervalMs, range, before?.takenAt);
+  const { samples, intervalMs, range } = input;
+  const times = readingTimes(input);
+  const spans = heldSpans(times, intervalMs, range, times.before);
   const isCounter = input.dataType === 'ENERGY';
+  const before = input.rollups ? undefined : input.before;
   return {
     coverage: dailyCoverage(spans, input.days),
     coverageTotal: coverageOf(spans, range),
-    gaps: findGaps(samples, intervalMs, range, before?.takenAt),
+    gaps: findGaps(times, intervalMs, range, times.before),
     counterIssues: isCounter ? counterIssues(samples, before?.value) : [],
     frozen: frozenPeriods(samples, frozenOptions(input, isCounter)),
     suspicions: suspicions({
@@ -59,7 +80,27 @@ export function assessSensorHealth(input: SensorHealthInput): SensorHealth {
       plantScaleW: input.plantScaleW ?? null,
       isDaylight: input.isDaylight,
     }),
+    onRollups: daysOnRollups(input.days, rollupSpan(input.rollups, range)),
   };
+}
+
+/** When the sensor reported: the rollups' stand-ins, then the raw readings. */
+function readingTimes(input: SensorHealthInput): { takenAt: ArrayLike<number>; before?: number } {
+  const { rollups, samples } = input;
+  if (!rollups) return { takenAt: samples.takenAt, before: input.before?.takenAt };
+  const standIns = standInTimes(rollups.buckets, input.intervalMs);
+  const before = rollups.before && lastStandIn(rollups.before, input.intervalMs);
+  return { takenAt: [...standIns, ...Array.from(samples.takenAt)], before };
+}
+
+/** The part of the range whose times are stand-ins: from the first known bucket to rawFrom. */
+function rollupSpan(rollups: RollupPart | undefined, range: Span): Span | undefined {
+  if (!rollups) return undefined;
+  const first = rollups.buckets.find((bucket) => bucket.sampleCount > 0);
+  const start = rollups.before ? range.start : first?.bucketStart;
+  return start === undefined || start >= rollups.rawFrom
+    ? undefined
+    : { start, end: Math.min(rollups.rawFrom, range.end) };
 }
 
 /**

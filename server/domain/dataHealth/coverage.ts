@@ -10,7 +10,7 @@ import type { Gap, HealthSamples, Span } from './types.ts';
 
 /** The merged spans of `range` that readings hold over; `before` is the reading before it. */
 export function heldSpans(
-  samples: HealthSamples,
+  samples: Pick<HealthSamples, 'takenAt'>,
   intervalMs: number,
   range: Span,
   before?: number,
@@ -64,7 +64,7 @@ const roundShare = (share: number) => Math.min(1, Math.max(0, Math.round(share *
  * reading lies inside a gap.
  */
 export function findGaps(
-  samples: HealthSamples,
+  samples: Pick<HealthSamples, 'takenAt'>,
   intervalMs: number,
   range: Span,
   before?: number,

@@ -3,7 +3,13 @@
  * and unit or sign suspicions of a sensor's readings. Pure; the server, main and the renderer
  * share it.
  */
-export { assessSensorHealth, type SensorHealth, type SensorHealthInput } from './assess.ts';
+export {
+  assessSensorHealth,
+  type RollupPart,
+  type SensorHealth,
+  type SensorHealthInput,
+} from './assess.ts';
+export { daysOnRollups, lastStandIn, standInTimes, type BucketSamples } from './rollupSamples.ts';
 export { coverageOf, dailyCoverage, findGaps, heldSpans } from './coverage.ts';
 export { counterIssues, COUNTER_TOLERANCE_KWH, RESET_SHARE } from './counters.ts';
 export {

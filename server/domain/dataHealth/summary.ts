@@ -18,6 +18,13 @@ export interface SensorHealthSummary {
   counterIssueCount: number;
   frozenCount: number;
   suspicions: string[];
+  /**
+   * Present when days of the range rest on 15-minute rollups (raw retention): how many, and where
+   * the raw readings start, before which counter issues, frozen values and suspicions were not
+   * assessed (a count of 0 there means "not looked at", not "none").
+   */
+  rollupDays?: number;
+  valuesAssessedFrom?: string;
 }
 
 export interface DataHealthSummary {
@@ -52,7 +59,16 @@ function summarizeSensor(sensor: SensorDataHealth): SensorHealthSummary {
     counterIssueCount: sensor.counterIssueCount,
     frozenCount: sensor.frozenCount,
     suspicions: sensor.suspicions.map((suspicion) => suspicion.code),
+    ...rollupFacts(sensor),
   };
+}
+
+function rollupFacts(
+  sensor: SensorDataHealth,
+): Pick<SensorHealthSummary, 'rollupDays' | 'valuesAssessedFrom'> {
+  const rollupDays = sensor.resolution?.filter((resolution) => resolution === '15min').length ?? 0;
+  if (rollupDays === 0) return {};
+  return { rollupDays, ...(sensor.rawFrom && { valuesAssessedFrom: sensor.rawFrom }) };
 }
 
 export interface PeriodCoverage {

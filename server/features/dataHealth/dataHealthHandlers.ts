@@ -1,6 +1,7 @@
 import {
   DATA_HEALTH_LIST_LIMIT,
   formatLocalDate,
+  type DataHealthResolution,
   type PlantDataHealth,
   type SensorDataHealth,
   type SensorFlow,
@@ -21,7 +22,7 @@ import {
 import { readingSensorsOf } from '../../measurements/readingSensors.ts';
 import { byName, type SensorFacts as FleetSensorFacts } from '../fleet/sensorStatuses.ts';
 import { dataHealthDays } from './dataHealthRange.ts';
-import { sensorSeries } from './sensorSeries.ts';
+import { rollupPart, sensorSeries } from './sensorSeries.ts';
 
 type DataHealthHandlers = Pick<RouteHandlers, 'getDataHealth'>;
 
@@ -69,6 +70,10 @@ export async function plantDataHealth(
       range.end > range.start
         ? await sensorSeries(db, sensor.sensorUuid, range.start, range.end)
         : { takenAt: new Float64Array(), values: new Float64Array(), before: undefined };
+    const rollups =
+      range.end > range.start
+        ? await rollupPart(db, sensor.sensorUuid, series, range.start, range.end)
+        : undefined;
     const health = assessSensorHealth({
       dataType,
       flow: sensor.flow,
@@ -80,11 +85,18 @@ export async function plantDataHealth(
       isDaylight,
       ratingW: sensor.ratedPowerW,
       plantScaleW: sensor.flow === 'STORAGE' || sensor.flow === 'AMBIENT' ? null : plantScaleW,
+      ...(rollups && { rollups }),
     });
     let next = 0;
-    const coverage = elapsed.map((day) =>
-      day.end > day.start ? (health.coverage[next++] ?? 0) : null,
-    );
+    const resolution: (DataHealthResolution | null)[] = [];
+    const coverage = elapsed.map((day) => {
+      if (day.end <= day.start) {
+        resolution.push(null);
+        return null;
+      }
+      resolution.push(health.onRollups[next] ? '15min' : 'raw');
+      return health.coverage[next++] ?? 0;
+    });
     const at = (ms: number) => formatLocal(zone, ms);
     results.push({
       sensorUuid: sensor.sensorUuid,
@@ -94,6 +106,9 @@ export async function plantDataHealth(
       dataType,
       samplingIntervalSeconds: sensor.samplingIntervalSeconds,
       coverage,
+      resolution,
+      // At the range's end when no raw reading is left in it: nothing assessed by value.
+      rawFrom: rollups ? formatLocal(zone, Math.min(rollups.rawFrom, range.end)) : null,
       coverageTotal: range.end > range.start ? health.coverageTotal : 0,
       gapCount: health.gaps.length,
       gaps: latest(health.gaps).map((gap) => ({

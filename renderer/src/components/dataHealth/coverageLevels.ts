@@ -10,6 +10,18 @@ export const PARTIAL_FROM = 0.5;
 /** Coverage is rounded to a millionth: this close to 1 is complete. */
 const FULL_FROM = 0.9999;
 
+/**
+ * Whether a sensor's day rests on 15-minute rollups (raw retention dropped its raw readings):
+ * its cell is hatched, and its counter resets and frozen values were not assessed. A server
+ * without the field knows raw readings only.
+ */
+export function onRollups(
+  resolution: readonly (string | null)[] | undefined,
+  day: number,
+): boolean {
+  return resolution?.[day] === '15min';
+}
+
 export function coverageLevel(coverage: number | null | undefined): CoverageLevel {
   if (coverage === null || coverage === undefined) return 'future';
   if (coverage >= FULL_FROM) return 'full';
