@@ -52,6 +52,7 @@ import { recentLogLines } from './supportBundle/logTail.ts';
 import { createSupportBundleService } from './supportBundle/supportBundleService.ts';
 import { createReportScheduleService } from './reports/reportScheduleService.ts';
 import { reportScheduleHostDeps } from './reports/reportScheduleHost.ts';
+import { createReportPrinter, type PrintWindow } from './reports/reportPrinter.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
 import { localeOf, type Translate } from '../../i18n/translator.ts';
 
@@ -120,6 +121,11 @@ export interface PlantDeskOptions {
    * where the monthly report schedule is not offered: it writes into this machine's folders.
    */
   chooseFolder?(): Promise<string | null>;
+  /**
+   * Opens a hidden window on the renderer's print route (`hash`, see reportPrinter.ts), for the
+   * schedule's PDFs; `failed` when it cannot load. Absent in browser mode (no schedule there).
+   */
+  openPrintWindow?(hash: string, failed: (message: string) => void): PrintWindow;
   /**
    * Shows a notification of new or cleared alerts (Electron: an OS notification). Default: the
    * `alerts.notification` event, which the page shows itself (browser mode).
@@ -372,6 +378,16 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     t: () => language.translator(),
   });
 
+  const openPrintWindow = options.openPrintWindow;
+  const reportPrinter = openPrintWindow
+    ? createReportPrinter({
+        open: openPrintWindow,
+        newToken: () => crypto.randomUUID(),
+        setTimeout: (run, ms) => setTimeout(run, ms),
+        clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+        log,
+      })
+    : undefined;
   const reportSchedule = createReportScheduleService({
     ...reportScheduleHostDeps(options.dataDir, () => {
       const environment = environments.active();
@@ -382,6 +398,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         alerts: monitor.state(environment.id).alerts,
       };
     }),
+    ...(reportPrinter && { renderPdf: reportPrinter.render }),
     now,
     t: () => language.translator(),
     log,
@@ -726,6 +743,12 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         throw new HostError('invalidArguments', say('host.errors.scheduleNeedsDesktop'));
       const folder = await options.chooseFolder();
       return folder === null ? reportSchedule.state() : reportSchedule.setFolder(folder);
+    },
+
+    async 'reports.printReady'(signal) {
+      if (!reportPrinter)
+        throw new HostError('invalidArguments', say('host.errors.scheduleNeedsDesktop'));
+      reportPrinter.ready(signal);
     },
 
     async 'shell.openExternal'(url) {
