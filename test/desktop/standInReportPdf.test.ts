@@ -122,6 +122,22 @@ test('a due schedule prints each report in a hidden window, writes the PDFs and 
   expect(main!.destroyed).toBe(false);
   expect(after.errors).toEqual([]);
 
+  // The contract checks the answer's arguments, and only our windows may send it.
+  const token = new URLSearchParams(windows[0]!.url.split('?')[1]).get('token')!;
+  expect(await app.call('reports.printReady', { token: 'not-a-token', ok: true })).toMatchObject({
+    ok: false,
+    error: { kind: 'invalidArguments' },
+  });
+  expect(await app.call('reports.printReady', { token, ok: true, path: '/etc' })).toMatchObject({
+    ok: false,
+    error: { kind: 'invalidArguments' },
+  });
+  expect(
+    await app.callAs('foreignContents', 'reports.printReady', { token, ok: true }),
+  ).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  // A late answer for a window already printed changes nothing.
+  expect(await app.call('reports.printReady', { token, ok: true })).toEqual({ ok: true });
+
   // Written once: a later check finds nothing due and opens no window.
   await app.call('reports.updateSchedule', { enabled: true, dayOfMonth: 1 });
   await new Promise((resolve) => setTimeout(resolve, 500));
