@@ -321,7 +321,15 @@ function main(): void {
         );
         const contents = window.webContents;
         printWindows.set(window, contents);
-        window.on('closed', () => printWindows.delete(window));
+        // Closed under the run (the app quitting) or its page gone: the run fails now, not at
+        // its deadline. After the print, the printer's own destroy() makes this a no-op.
+        window.on('closed', () => {
+          printWindows.delete(window);
+          failed('the print window was closed');
+        });
+        contents.on('render-process-gone', (_event, details) =>
+          failed(`the print page's process ended (${details.reason})`),
+        );
         window.loadURL(`${entryUrl}${hash}`).catch((error: unknown) => failed(String(error)));
         return {
           printToPDF: () => contents.printToPDF(PDF_OPTIONS),

@@ -123,7 +123,7 @@ export interface PlantDeskOptions {
   chooseFolder?(): Promise<string | null>;
   /**
    * Opens a hidden window on the renderer's print route (`hash`, see reportPrinter.ts), for the
-   * schedule's PDFs; `failed` when it cannot load. Absent in browser mode (no schedule there).
+   * schedule's PDFs; `failed` when it cannot load, is closed or its page's process ends. Absent in browser mode (no schedule there).
    */
   openPrintWindow?(hash: string, failed: (message: string) => void): PrintWindow;
   /**
@@ -383,7 +383,8 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     ? createReportPrinter({
         open: openPrintWindow,
         newToken: () => crypto.randomUUID(),
-        setTimeout: (run, ms) => setTimeout(run, ms),
+        // Never what keeps the app running, as the schedule's own timer.
+        setTimeout: (run, ms) => setTimeout(run, ms).unref(),
         clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
         log,
       })

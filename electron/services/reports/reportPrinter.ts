@@ -24,8 +24,8 @@ export interface PrintWindow {
 
 export interface ReportPrinterDeps {
   /**
-   * Opens a hidden window on the renderer's address plus `hash`; `failed` when it cannot load
-   * (the run then fails at once instead of waiting for the timeout).
+   * Opens a hidden window on the renderer's address plus `hash`; `failed` when it cannot load,
+   * is closed or its page's process ends (the run then fails at once, not at the deadline).
    */
   open(hash: string, failed: (message: string) => void): PrintWindow;
   newToken(): string;
@@ -65,7 +65,7 @@ export function createReportPrinter(deps: ReportPrinterDeps): ReportPrinter {
           else window.printToPDF().then(resolve, reject);
         });
         window = deps.open(reportPrintAddress({ ...request, token }), (message) =>
-          reject(new Error(`The print page of ${what} did not load: ${message}`)),
+          reject(new Error(`The print window of ${what} failed: ${message}`)),
         );
       });
     } finally {

@@ -120,7 +120,7 @@ describe('the report printer', () => {
   it('fails at once when the page does not load', async () => {
     const h = harness({ loadFails: 'ERR_FILE_NOT_FOUND (-6)' });
     await expect(h.printer.render({ period: MARCH, scope: 'fleet' })).rejects.toThrow(
-      'The print page of fleet 2026-03 did not load: ERR_FILE_NOT_FOUND (-6)',
+      'The print window of fleet 2026-03 failed: ERR_FILE_NOT_FOUND (-6)',
     );
     expect(h.opened[0]!.destroyed).toBe(true);
     expect(h.timers.size).toBe(0);
