@@ -20,10 +20,11 @@ test('the print route draws the report alone, and Chromium prints it to PDF', as
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 
   // In the same document, as the hidden window's address names it (the browser's key stays).
-  await page.evaluate(
-    (token) => (window.location.hash = `/reports/print?period=2026-05&scope=fleet&token=${token}`),
-    TOKEN,
-  );
+  await page.evaluate((token) => {
+    // The page's own location (the e2e tests compile without the DOM's types).
+    const { location } = globalThis as unknown as { location: { hash: string } };
+    location.hash = `/reports/print?period=2026-05&scope=fleet&token=${token}`;
+  }, TOKEN);
   const report = page.getByRole('article', { name: 'All plants (fleet): report for May 2026' });
   await expect(report).toBeVisible({ timeout: 60_000 });
   await expect(report.getByRole('row', { name: /^Production / }).first()).toContainText(
