@@ -603,6 +603,14 @@ export const ReportScheduleInput = z.strictObject({
 });
 export type ReportScheduleInput = z.infer<typeof ReportScheduleInput>;
 
+export const ReportPrintReady = z.strictObject({
+  token: z.uuid(),
+  ok: z.boolean(),
+  /** Why the page could not make the report (ok: false), in the user's language. */
+  message: z.string().max(2000).optional(),
+});
+export type ReportPrintReady = z.infer<typeof ReportPrintReady>;
+
 export interface ReportScheduleSettings extends ReportScheduleInput {
   folder: string | null;
 }
@@ -866,6 +874,12 @@ export const channels = {
   'reports.updateSchedule': channel<ReportScheduleState>()(z.tuple([ReportScheduleInput])),
   /** Electron: the folder dialog; the chosen folder becomes the schedule's (cancel: unchanged). */
   'reports.chooseFolder': channel<ReportScheduleState>()(z.tuple([])),
+  /**
+   * The desktop app's hidden print window (the renderer's print route) says its report is drawn
+   * (`ok`) or could not be made (`message`): the host then prints it to PDF, or fails that run.
+   * The token is the one in the page's address, so only the page the host opened can answer.
+   */
+  'reports.printReady': channel()(z.tuple([ReportPrintReady])),
 
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),

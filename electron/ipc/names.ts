@@ -48,6 +48,7 @@ export const CHANNEL_NAMES = [
   'reports.schedule',
   'reports.updateSchedule',
   'reports.chooseFolder',
+  'reports.printReady',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

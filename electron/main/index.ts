@@ -30,7 +30,7 @@ import { createAppProtocolHandler } from './appProtocol.ts';
 import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
 import { buildMenuTemplate } from './menu.ts';
 import { apiTransportFor } from './netTransport.ts';
-import { createPdfExport } from './pdfExport.ts';
+import { createPdfExport, PDF_OPTIONS } from './pdfExport.ts';
 import { createBundleSaver } from '../services/supportBundle/bundleSaver.ts';
 import { appProfile } from './profile.ts';
 import { builtPaths, environmentsDefaultsFile } from './paths.ts';
@@ -97,6 +97,8 @@ function main(): void {
 
   const windows = new Map<BrowserWindow, WebContents>();
   const ourWebContents = () => [...windows.values()];
+  /** The schedule's hidden print windows: they call the API as a page does, but get no events. */
+  const printWindows = new Map<BrowserWindow, WebContents>();
   let log: FileLog | undefined;
   let plantDesk: PlantDesk | undefined;
 
@@ -307,6 +309,33 @@ function main(): void {
           : await dialog.showOpenDialog(options);
         return choice.canceled ? null : (choice.filePaths[0] ?? null);
       },
+      // The schedule's PDFs: the report screen's document in a hidden window of the same policy.
+      openPrintWindow(hash, failed) {
+        // Never shown nor focused; the app's session, so the same app:// protocol, CSP and
+        // request policy as the main window, and the hardening every web contents gets.
+        const window = createSecureWindow(
+          BrowserWindow,
+          { show: false, width: 1000, height: 1400, title: APP_NAME },
+          paths.preload,
+          false,
+        );
+        const contents = window.webContents;
+        printWindows.set(window, contents);
+        // Closed under the run (the app quitting) or its page gone: the run fails now, not at
+        // its deadline. After the print, the printer's own destroy() makes this a no-op.
+        window.on('closed', () => {
+          printWindows.delete(window);
+          failed('the print window was closed');
+        });
+        contents.on('render-process-gone', (_event, details) =>
+          failed(`the print page's process ended (${details.reason})`),
+        );
+        window.loadURL(`${entryUrl}${hash}`).catch((error: unknown) => failed(String(error)));
+        return {
+          printToPDF: () => contents.printToPDF(PDF_OPTIONS),
+          destroy: () => window.destroy(),
+        };
+      },
       // A support bundle: written where the user chooses, atomically, 0600.
       saveSupportBundle: createBundleSaver({
         window: focusedWindow,
@@ -325,7 +354,10 @@ function main(): void {
     const unregisterChannels = registerChannels({
       ipcMain,
       dispatch: async (channel, args) => (await dispatchReady)(channel, args),
-      isTrustedSender: createSenderCheck({ ourWebContents, appOrigin }),
+      isTrustedSender: createSenderCheck({
+        ourWebContents: () => [...ourWebContents(), ...printWindows.values()],
+        appOrigin,
+      }),
       log: fileLog,
     });
 

@@ -53,6 +53,7 @@ import { recentLogLines } from './supportBundle/logTail.ts';
 import { createSupportBundleService } from './supportBundle/supportBundleService.ts';
 import { createReportScheduleService } from './reports/reportScheduleService.ts';
 import { reportScheduleHostDeps } from './reports/reportScheduleHost.ts';
+import { createReportPrinter, type PrintWindow } from './reports/reportPrinter.ts';
 import type { AppLocale } from '../../i18n/locales.ts';
 import { localeOf, type Translate } from '../../i18n/translator.ts';
 
@@ -121,6 +122,11 @@ export interface PlantDeskOptions {
    * where the monthly report schedule is not offered: it writes into this machine's folders.
    */
   chooseFolder?(): Promise<string | null>;
+  /**
+   * Opens a hidden window on the renderer's print route (`hash`, see reportPrinter.ts), for the
+   * schedule's PDFs; `failed` when it cannot load, is closed or its page's process ends. Absent in browser mode (no schedule there).
+   */
+  openPrintWindow?(hash: string, failed: (message: string) => void): PrintWindow;
   /**
    * Shows a notification of new or cleared alerts (Electron: an OS notification). Default: the
    * `alerts.notification` event, which the page shows itself (browser mode).
@@ -377,6 +383,17 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
     t: () => language.translator(),
   });
 
+  const openPrintWindow = options.openPrintWindow;
+  const reportPrinter = openPrintWindow
+    ? createReportPrinter({
+        open: openPrintWindow,
+        newToken: () => crypto.randomUUID(),
+        // Never what keeps the app running, as the schedule's own timer.
+        setTimeout: (run, ms) => setTimeout(run, ms).unref(),
+        clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+        log,
+      })
+    : undefined;
   const reportSchedule = createReportScheduleService({
     ...reportScheduleHostDeps(options.dataDir, () => {
       const environment = environments.active();
@@ -387,6 +404,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         alerts: monitor.state(environment.id).alerts,
       };
     }),
+    ...(reportPrinter && { renderPdf: reportPrinter.render }),
     now,
     t: () => language.translator(),
     log,
@@ -731,6 +749,12 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         throw new HostError('invalidArguments', say('host.errors.scheduleNeedsDesktop'));
       const folder = await options.chooseFolder();
       return folder === null ? reportSchedule.state() : reportSchedule.setFolder(folder);
+    },
+
+    async 'reports.printReady'(signal) {
+      if (!reportPrinter)
+        throw new HostError('invalidArguments', say('host.errors.scheduleNeedsDesktop'));
+      reportPrinter.ready(signal);
     },
 
     async 'shell.openExternal'(url) {

@@ -185,6 +185,13 @@ const routes: RouteRecordRaw[] = [
     meta: { breadcrumb: 'reports.title', section: 'reports' },
   },
   {
+    // The desktop app's hidden print window (the schedule's PDFs): the report alone, no shell.
+    path: '/reports/print',
+    name: 'reportPrint',
+    component: () => import('./views/ReportPrintView.vue'),
+    meta: { bare: true },
+  },
+  {
     // Help and support: the app-wide support bundle, also before signing in.
     path: '/support',
     name: 'support',
@@ -214,6 +221,8 @@ declare module 'vue-router' {
   interface RouteMeta {
     /** Reachable without a session (everything else sends to sign-in). */
     public?: boolean;
+    /** Shown without the app's shell (top bar, notices): a page made to be printed. */
+    bare?: boolean;
     breadcrumb?: string;
     /**
      * A commissioning draft's screen: reachable signed out too when the environment remembers an

@@ -42,7 +42,8 @@ export function reportScheduleHostDeps(
       ensurePrivateFolder(dirname(path));
       writeJsonFileAtomic(path, value);
     },
-    writeFile: (path, text) => writeFile(path, text, 'utf8'),
+    writeFile: (path, data) =>
+      typeof data === 'string' ? writeFile(path, data, 'utf8') : writeFile(path, data),
     localDay: hostLocalDay,
     setInterval(run, ms) {
       const timer = setInterval(run, ms);

@@ -8,17 +8,20 @@ import {
   periodKey,
   reportPlants,
   summaryCsv,
+  type PlantFacts,
   type ReportSourceDeps,
 } from '../../../server/domain/reports/index.ts';
 import type { JsonFileRead } from '../dataFolder.ts';
 import type { Logger } from '../logger.ts';
 import { ReportScheduleInput, type ReportScheduleState } from '../../ipc/contract.ts';
+import type { ReportPrintRequest } from '../../../server/domain/reports/printRequest.ts';
 import { DEFAULT_SCHEDULE, periodToWrite } from './reportSchedule.ts';
 
 /**
  * The monthly report schedule: checks at start and then every CHECK_INTERVAL_MS whether last
  * month's fleet report is due (see reportSchedule.ts) and, when it is, writes it into the chosen
- * folder as CSV (summary and days) in the user's language. Its settings and what it last wrote
+ * folder as CSV (summary and days) and, in the desktop app, as PDF: the fleet's and each plant's
+ * (the report screen offers both), the document the screen prints, in the user's language. Its settings and what it last wrote
  * live in a private JSON file (0600 in a 0700 folder, per OS user) like the other settings.
  *
  * Everything outside is injected (clock, local day, timers, files, the active environment's API)
@@ -50,7 +53,12 @@ export interface ReportScheduleDeps {
   readJson(path: string): JsonFileRead;
   writeJson(path: string, value: unknown): void;
   /** Writes a report file (0644 is fine: the user chose the folder to share them). */
-  writeFile(path: string, text: string): Promise<void>;
+  writeFile(path: string, data: string | Uint8Array): Promise<void>;
+  /**
+   * The report screen's document as PDF (Electron: a hidden window printed). Absent: CSV only.
+   * A failure fails the run, which is tried again at the next check.
+   */
+  renderPdf?(request: ReportPrintRequest): Promise<Uint8Array>;
   /** The active environment's API, or null when no one is signed in (then the run waits). */
   source(): { deps: ReportSourceDeps; environmentName: string } | null;
   t(): Translate;
@@ -74,6 +82,16 @@ const INITIAL: StoredState = {
   lastWrittenAt: null,
   lastError: null,
 };
+
+/** Each plant's part of its PDF's name; two plants of the same name are told apart by uuid. */
+export function plantFileNames(plants: readonly PlantFacts[]): [PlantFacts, string][] {
+  const slugs = plants.map((plant) => fileSlug(plant.name, 'plant'));
+  return plants.map((plant, index) => {
+    const slug = slugs[index]!;
+    const shared = slugs.indexOf(slug) !== slugs.lastIndexOf(slug);
+    return [plant, shared ? `${slug}-${plant.uuid.slice(0, 8)}` : slug];
+  });
+}
 
 export function createReportScheduleService(deps: ReportScheduleDeps): ReportScheduleService {
   let current = load();
@@ -119,7 +137,24 @@ export function createReportScheduleService(deps: ReportScheduleDeps): ReportSch
       const base = `plantdesk-report-${fileSlug(source.environmentName, 'environment')}-${key}`;
       await deps.writeFile(join(folder, `${base}-summary.csv`), summaryCsv(made.fleet, key, t));
       await deps.writeFile(join(folder, `${base}-days.csv`), daysCsv(made.fleet.plants, t));
-      deps.log.info('Scheduled report written', { period: key, plants: plants.length });
+      if (deps.renderPdf) {
+        await deps.writeFile(
+          join(folder, `${base}.pdf`),
+          await deps.renderPdf({ period, scope: 'fleet' }),
+        );
+        // One at a time: each is a hidden window making its report from the API.
+        for (const [plant, name] of plantFileNames(plants)) {
+          await deps.writeFile(
+            join(folder, `${base}-${name}.pdf`),
+            await deps.renderPdf({ period, scope: plant.uuid }),
+          );
+        }
+      }
+      deps.log.info('Scheduled report written', {
+        period: key,
+        plants: plants.length,
+        pdf: deps.renderPdf !== undefined,
+      });
       return save({
         ...current,
         lastWritten: key,

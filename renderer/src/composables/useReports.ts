@@ -42,6 +42,35 @@ export function bridgeReportSource(
   };
 }
 
+/** The monitor's alerts; none when the host keeps none (the report says where they come from). */
+export async function monitorAlerts(bridge: PlantDeskBridge): Promise<Alert[]> {
+  try {
+    return (await bridge.invoke('alerts.state')).alerts;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The report of `scope` over `period` as the report screen makes it, which the desktop app's
+ * print route makes too: the fleet's plants (those already listed, if any) or the one plant.
+ */
+export async function makeScopeReport(
+  bridge: PlantDeskBridge,
+  scope: ReportScope,
+  period: ReportPeriod,
+  listed: readonly PlantFacts[] = [],
+): Promise<MadeReport> {
+  const deps = bridgeReportSource(bridge, await monitorAlerts(bridge));
+  const chosen =
+    scope === 'fleet'
+      ? listed.length > 0
+        ? listed
+        : await reportPlants(deps)
+      : await reportPlants(deps, scope);
+  return makeReport(deps, chosen, period);
+}
+
 /**
  * A monthly or yearly report of one plant or the fleet, made again from the API whenever asked
  * (any past period). The PDF is the page printed by the host in the desktop app, or the
@@ -60,23 +89,12 @@ export function useReports(bridge: PlantDeskBridge = useBridge()) {
   const browser = ref(false);
   let latest = 0;
 
-  const deps = (alerts: readonly Alert[]) => bridgeReportSource(bridge, alerts);
-
   async function loadPlants(): Promise<void> {
     try {
       browser.value = (await bridge.invoke('app.info')).host === 'web';
-      plants.value = await reportPlants(deps([]));
+      plants.value = await reportPlants(bridgeReportSource(bridge, []));
     } catch (caught) {
       error.value = errorMessage(caught);
-    }
-  }
-
-  /** The monitor's alerts; none when the host keeps none (the report says where they come from). */
-  async function monitorAlerts(): Promise<Alert[]> {
-    try {
-      return (await bridge.invoke('alerts.state')).alerts;
-    } catch {
-      return [];
     }
   }
 
@@ -86,14 +104,7 @@ export function useReports(bridge: PlantDeskBridge = useBridge()) {
     error.value = null;
     outcome.value = null;
     try {
-      const alerts = await monitorAlerts();
-      const chosen =
-        scope.value === 'fleet'
-          ? plants.value.length > 0
-            ? plants.value
-            : await reportPlants(deps(alerts))
-          : await reportPlants(deps(alerts), scope.value);
-      const made = await makeReport(deps(alerts), chosen, period.value);
+      const made = await makeScopeReport(bridge, scope.value, period.value, plants.value);
       if (request !== latest) return;
       report.value = made;
       madeAt.value = appDate();

@@ -17,9 +17,12 @@ import { isAlive } from '../../support/processAlive.ts';
  *   page through the registered protocol handler, runs the preload (renderer.ts), then emits
  *   'did-finish-load' and the window's 'ready-to-show';
  * - `ipcMain.handle` refuses a second handler for a channel, as Electron does;
- * - `utilityProcess.fork` forks a real child (utilityProcess.ts).
+ * - `utilityProcess.fork` forks a real child (utilityProcess.ts);
+ * - `webContents.printToPDF` answers a stand-in PDF made from the page it shows (its address and
+ *   the options asked), recorded in `standIn.printed`; a destroyed contents refuses, as Electron's.
  * Configured by environment: STANDIN_ELECTRON_HOME (the fake home and app data),
- * STANDIN_ELECTRON_APP_ROOT (getAppPath), STANDIN_ELECTRON_PACKAGED=1.
+ * STANDIN_ELECTRON_APP_ROOT (getAppPath), STANDIN_ELECTRON_PACKAGED=1,
+ * STANDIN_ELECTRON_OPEN_DIALOG (the folder the open dialog answers; default: cancelled).
  */
 
 type Preventable = { defaultPrevented: boolean; preventDefault(): void };
@@ -65,6 +68,8 @@ export const standIn = {
   sandboxEnabled: false,
   /** Each `session.fromPartition(…).fetch` call: the partition and the request's origin. */
   sessionFetches: [] as { partition: string; cache: boolean | undefined; origin: string }[],
+  /** Each printToPDF: the page's address and the options. */
+  printed: [] as { url: string; options: unknown }[],
   /** Uncaught exceptions and unhandled rejections: Electron shows them in a dialog and goes on. */
   errors: [] as string[],
   /** Set by the harness: called instead of ending the process when the app quits or exits. */
@@ -401,8 +406,11 @@ export class WebContents extends EventEmitter {
     this.owner?.paintedFirstFrame();
   }
 
-  printToPDF(): Promise<Uint8Array> {
-    return Promise.resolve(new TextEncoder().encode('%PDF-1.7 stand-in\n'));
+  printToPDF(options: unknown = {}): Promise<Uint8Array> {
+    if (this.#destroyed) return Promise.reject(new Error('Object has been destroyed'));
+    standIn.printed.push({ url: this.#url, options });
+    const page = `%PDF-1.7 stand-in\n% ${this.#url}\n% ${JSON.stringify(options)}\n%%EOF\n`;
+    return Promise.resolve(new TextEncoder().encode(page));
   }
   openDevTools(): void {}
   closeDevTools(): void {}
@@ -652,7 +660,10 @@ export const dialog = {
     return Promise.resolve({ canceled: true, filePath: '' });
   },
   showOpenDialog() {
-    return Promise.resolve({ canceled: true, filePaths: [] });
+    const folder = process.env.STANDIN_ELECTRON_OPEN_DIALOG;
+    return Promise.resolve(
+      folder ? { canceled: false, filePaths: [folder] } : { canceled: true, filePaths: [] },
+    );
   },
 };
 

@@ -42,6 +42,8 @@ export interface StandInApp {
   untilSandboxRunning(timeoutMs?: number): Promise<unknown>;
   /** `window.plantdesk[channel](...args)` in the page: through the preload and ipcMain. */
   call(channel: string, ...args: unknown[]): Promise<unknown>;
+  /** As the page of the first live window whose address contains `urlIncludes` calls it. */
+  callFrom(urlIncludes: string, channel: string, ...args: unknown[]): Promise<unknown>;
   callAs(
     sender: 'foreignContents' | 'subframe',
     channel: string,
@@ -175,6 +177,8 @@ export async function startStandInApp(options: StandInAppOptions = {}): Promise<
     },
     fetch: (urls, method) => send({ op: 'fetch', urls, method }),
     call: (channel, ...args) => send({ op: 'call', channel, args }),
+    callFrom: (urlIncludes, channel, ...args) =>
+      send({ op: 'callFrom', urlIncludes, channel, args }),
     callAs: (sender, channel, ...args) => send({ op: 'callAs', sender, channel, args }),
     navigate: (url) => send({ op: 'navigate', url }),
     openWindow: (url) => send({ op: 'openWindow', url }),

@@ -63,11 +63,21 @@ function mainWindow() {
   return window;
 }
 
-/** The page's window once the app has created it and its preload has run. */
-async function pageWorld(timeoutMs = 30_000): Promise<Record<string, unknown>> {
+/**
+ * The page's window once the app has created it and its preload has run: the first window's,
+ * or the first live one whose address contains `urlIncludes`.
+ */
+async function pageWorld(
+  urlIncludes?: string,
+  timeoutMs = 30_000,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const world = BrowserWindow.getAllWindows()[0]?.webContents.renderer?.mainWorld;
+    const window =
+      urlIncludes === undefined
+        ? BrowserWindow.getAllWindows()[0]
+        : BrowserWindow.getAllWindows().find((w) => w.webContents.getURL().includes(urlIncludes));
+    const world = window?.webContents.renderer?.mainWorld;
     if (world?.plantdesk) return world;
     if (Date.now() > deadline) throw new Error('The app showed no page with window.plantdesk');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -99,6 +109,7 @@ function state(): StandInState {
       eventsSent: window.webContents.sent.map((sent) => sent.channel),
     })),
     utilityProcesses: utilityRecords(),
+    printed: standIn.printed,
     userData: app.getPath('userData'),
     logs: app.getPath('logs'),
   };
@@ -129,9 +140,11 @@ async function run(command: Command): Promise<unknown> {
       return state();
     case 'fetch':
       return fetchAll(command.urls, command.method ?? 'GET');
-    case 'call': {
+    case 'call':
+    case 'callFrom': {
       // As the page calls it: window.plantdesk[channel](...args), through the preload.
-      const api = (await pageWorld()).plantdesk as Record<
+      const urlIncludes = command.op === 'callFrom' ? command.urlIncludes : undefined;
+      const api = (await pageWorld(urlIncludes)).plantdesk as Record<
         string,
         (...args: unknown[]) => Promise<unknown>
       >;

@@ -7,6 +7,8 @@ export type Command =
   | { op: 'fetch'; urls: string[]; method?: string }
   /** As the page calls it: `window.plantdesk[channel](...args)`. */
   | { op: 'call'; channel: string; args: unknown[] }
+  /** As the page of the first live window whose address contains `urlIncludes` calls it. */
+  | { op: 'callFrom'; urlIncludes: string; channel: string; args: unknown[] }
   /** The channel's handler called by another sender than the window's main frame. */
   | { op: 'callAs'; sender: 'foreignContents' | 'subframe'; channel: string; args: unknown[] }
   | { op: 'navigate'; url: string }
@@ -32,6 +34,11 @@ export interface WindowState {
   eventsSent: string[];
 }
 
+export interface PrintedPage {
+  url: string;
+  options: unknown;
+}
+
 export type UtilityProcessState = UtilityProcessRecord & { running: boolean };
 
 export interface StandInState {
@@ -46,6 +53,8 @@ export interface StandInState {
   protocolSchemes: string[];
   ipcChannels: string[];
   windows: WindowState[];
+  /** Each webContents.printToPDF, in order. */
+  printed: PrintedPage[];
   utilityProcesses: UtilityProcessState[];
   userData: string;
   logs: string;

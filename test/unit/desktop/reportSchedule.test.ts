@@ -8,6 +8,7 @@ import {
   createReportScheduleService,
 } from '../../../electron/services/reports/reportScheduleService.ts';
 import type { ReportCall } from '../../../server/domain/reports/index.ts';
+import type { ReportPrintRequest } from '../../../server/domain/reports/printRequest.ts';
 
 const ZONE = 'Europe/Madrid';
 const madridDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
@@ -36,12 +37,17 @@ describe('when the monthly report is due', () => {
 });
 
 /** A pinned clock the test moves, an interval it fires, files in a map, a one-plant API. */
-function harness(start: string, stored?: unknown) {
+function harness(
+  start: string,
+  stored?: unknown,
+  renderPdf?: (request: ReportPrintRequest) => Promise<Uint8Array>,
+) {
   let now = new Date(start);
   const intervals: (() => void)[] = [];
   const json = new Map<string, unknown>(stored ? [['/data/reports/schedule.json', stored]] : []);
-  const written = new Map<string, string>();
+  const written = new Map<string, string | Uint8Array>();
   const asked: string[] = [];
+  const extraPlants: object[] = [];
   const call: ReportCall = async (route, input) => {
     asked.push(`${route} ${input.query?.startDate ?? ''}`);
     const series = (start: string, to: string) => ({
@@ -57,6 +63,7 @@ function harness(start: string, stored?: unknown) {
         return {
           content: [
             { plantUuid: 'p1', name: 'Roof', location: { timezone: ZONE }, pv: { peakPowerKw: 5 } },
+            ...extraPlants,
           ],
           page: { totalPages: 1 },
         };
@@ -88,7 +95,8 @@ function harness(start: string, stored?: unknown) {
     readJson: (path): JsonFileRead =>
       json.has(path) ? { status: 'ok', value: json.get(path) } : { status: 'missing' },
     writeJson: (path, value) => json.set(path, structuredClone(value)),
-    writeFile: async (path, text) => void written.set(path, text),
+    writeFile: async (path, data) => void written.set(path, data),
+    ...(renderPdf && { renderPdf }),
     source: () => ({ deps: { call, statusOf: () => undefined }, environmentName: 'Local sandbox' }),
     t: () => createTranslator('de'),
     log: silentLogger,
@@ -98,7 +106,7 @@ function harness(start: string, stored?: unknown) {
     for (const run of intervals) run();
     await service.check();
   };
-  return { service, json, written, asked, tick };
+  return { service, json, written, asked, tick, extraPlants };
 }
 
 const stored = (settings: typeof ON, lastWritten: string) => ({
@@ -175,5 +183,101 @@ describe('the report schedule service', () => {
     expect(h.json.get('/data/reports/schedule.json')).toMatchObject({
       settings: { dayOfMonth: 28, folder: '/chosen' },
     });
+  });
+});
+
+/** A fake print: the PDF's bytes name what was asked, so a file shows which document it holds. */
+function fakePrint(log: ReportPrintRequest[], fail = () => false) {
+  return async (request: ReportPrintRequest) => {
+    log.push(request);
+    if (fail()) throw new Error('The report (fleet 2026-03) was not printed within 120000 ms');
+    return new TextEncoder().encode(`%PDF ${request.scope} ${request.period.kind}`);
+  };
+}
+
+const text = (data: string | Uint8Array | undefined) =>
+  typeof data === 'string' ? data : new TextDecoder().decode(data);
+
+describe('the report schedule service with PDFs', () => {
+  it('writes the fleet’s PDF and each plant’s beside the CSVs, plants of one name apart', async () => {
+    const printed: ReportPrintRequest[] = [];
+    const h = harness('2026-04-02T08:00:00Z', stored(ON, '2026-02'), fakePrint(printed));
+    h.extraPlants.push(
+      {
+        plantUuid: 'a2345678-0000-4000-8000-000000000000',
+        name: 'Barn',
+        location: { timezone: ZONE },
+        pv: null,
+      },
+      {
+        plantUuid: 'b2345678-0000-4000-8000-000000000000',
+        name: 'Barn',
+        location: { timezone: ZONE },
+        pv: null,
+      },
+    );
+    await h.service.check();
+    const base = '/reports/plantdesk-report-local-sandbox-2026-03';
+    expect([...h.written.keys()].sort()).toEqual(
+      [
+        `${base}-days.csv`,
+        `${base}-summary.csv`,
+        `${base}.pdf`,
+        `${base}-roof.pdf`,
+        `${base}-barn-a2345678.pdf`,
+        `${base}-barn-b2345678.pdf`,
+      ].sort(),
+    );
+    expect(text(h.written.get(`${base}.pdf`))).toBe('%PDF fleet month');
+    expect(text(h.written.get(`${base}-roof.pdf`))).toBe('%PDF p1 month');
+    expect(printed[0]).toEqual({ period: { kind: 'month', year: 2026, month: 3 }, scope: 'fleet' });
+    expect(printed.map((request) => request.scope)).toEqual([
+      'fleet',
+      'p1',
+      'a2345678-0000-4000-8000-000000000000',
+      'b2345678-0000-4000-8000-000000000000',
+    ]);
+    expect(h.service.state()).toMatchObject({ lastWritten: '2026-03', lastError: null });
+  });
+
+  it('a print that fails leaves the error and the period due, and the next check writes it', async () => {
+    const printed: ReportPrintRequest[] = [];
+    let failing = true;
+    const h = harness(
+      '2026-04-02T08:00:00Z',
+      stored(ON, '2026-02'),
+      fakePrint(printed, () => failing),
+    );
+    h.service.start();
+    await h.service.check();
+    expect(h.service.state()).toMatchObject({
+      lastWritten: '2026-02',
+      lastError: 'The report (fleet 2026-03) was not printed within 120000 ms',
+    });
+    expect([...h.written.keys()].some((file) => file.endsWith('.pdf'))).toBe(false);
+    expect(h.json.get('/data/reports/schedule.json')).toMatchObject({ lastError: /not printed/ });
+
+    failing = false;
+    await h.tick('2026-04-02T09:00:00Z');
+    expect(h.service.state()).toMatchObject({ lastWritten: '2026-03', lastError: null });
+    expect([...h.written.keys()].filter((file) => file.endsWith('.pdf'))).toHaveLength(2);
+    h.service.stop();
+  });
+
+  it('catches up at the next start with one set of PDFs, and none on later checks', async () => {
+    const printed: ReportPrintRequest[] = [];
+    const h = harness('2026-05-10T08:00:00Z', stored(ON, '2026-01'), fakePrint(printed));
+    h.service.start();
+    await h.service.check();
+    await h.tick('2026-05-10T09:00:00Z');
+    await h.tick('2026-05-11T09:00:00Z');
+    expect(printed.map((request) => `${request.scope} ${request.period.kind}`)).toEqual([
+      'fleet month',
+      'p1 month',
+    ]);
+    expect(
+      printed.every((request) => request.period.kind === 'month' && request.period.month === 4),
+    ).toBe(true);
+    h.service.stop();
   });
 });

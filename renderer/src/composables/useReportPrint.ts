@@ -1,0 +1,83 @@
+import { computed, nextTick, ref, shallowRef } from 'vue';
+import type { PlantDeskBridge } from '../../../electron/ipc/contract.ts';
+import type { MadeReport } from '../../../server/domain/reports/index.ts';
+import {
+  parseReportPrintQuery,
+  type ReportPrintOrder,
+} from '../../../server/domain/reports/printRequest.ts';
+import { useBridge } from '../bridge.ts';
+import { appDate } from '../clock.ts';
+import { translate } from '../i18n.ts';
+import { makeScopeReport } from './useReports.ts';
+import { errorMessage } from './useFormErrors.ts';
+
+/**
+ * The desktop app's print route (its hidden print window, for the report schedule): the report
+ * its address asks for, made as the report screen makes it, then `reports.printReady` with the
+ * address's token once it is drawn, or with the reason it could not be made. The host prints
+ * the page then (or fails that run); nobody looks at this page.
+ */
+export function useReportPrint(
+  query: Record<string, unknown>,
+  bridge: PlantDeskBridge = useBridge(),
+) {
+  const order: ReportPrintOrder | null = parseReportPrintQuery(query);
+  const report = shallowRef<MadeReport | null>(null);
+  const madeAt = ref<Date | null>(null);
+  // Computed, as on the report screen: the words follow the language.
+  const scopeName = computed(() =>
+    order?.scope === 'fleet'
+      ? translate('reports.scopeFleet')
+      : (report.value?.fleet.plants[0]?.plant.name ?? ''),
+  );
+  const error = ref<string | null>(null);
+
+  async function tellHost(ok: boolean, message?: string): Promise<void> {
+    if (!order) return;
+    try {
+      await bridge.invoke('reports.printReady', {
+        token: order.token,
+        ok,
+        ...(message !== undefined && { message }),
+      });
+    } catch {
+      // The host gave up already (its deadline): nothing is waiting for this page any more.
+    }
+  }
+
+  async function make(): Promise<void> {
+    if (!order) {
+      error.value = translate('reports.printAddressInvalid');
+      return;
+    }
+    try {
+      const made = await makeScopeReport(bridge, order.scope, order.period);
+      // A scheduled file holds a whole report, or none: the run is tried again at the next check.
+      if (made.failed.length > 0) {
+        await fail(
+          translate(
+            'reports.plantsFailed',
+            { n: made.failed.length, names: made.failed.map((f) => f.name).join(', ') },
+            made.failed.length,
+          ),
+        );
+        return;
+      }
+      madeAt.value = appDate();
+      report.value = made;
+      await nextTick();
+      // Printed text needs its fonts: a PDF drawn before they load keeps the fallback's.
+      await document.fonts?.ready;
+      await tellHost(true);
+    } catch (caught) {
+      await fail(translate('reports.failed', { message: errorMessage(caught) }));
+    }
+  }
+
+  async function fail(message: string): Promise<void> {
+    error.value = message;
+    await tellHost(false, message);
+  }
+
+  return { report, madeAt, scopeName, error, make };
+}
