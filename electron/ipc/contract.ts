@@ -622,6 +622,8 @@ export interface SerializedError {
   /**
    * - `api`: the server answered an error status (`status`, `error`, `message`, `path` from its body);
    * - `network`, `timeout`, `cancelled`: the request did not complete;
+   * - `proxy`: the proxy between the host and the server refused (credentials it wants, an
+   *   address it blocks) or could not be reached: not retried, the message says what to check;
    * - `invalidResponse`: the server's answer does not match the contract;
    * - `signedOut`: no session for the active environment;
    * - `invalidArguments`, `forbidden`, `internal`: the bridge itself refused or failed.
@@ -629,6 +631,7 @@ export interface SerializedError {
   kind:
     | 'api'
     | 'network'
+    | 'proxy'
     | 'timeout'
     | 'cancelled'
     | 'invalidResponse'

@@ -14,16 +14,18 @@ import type {
   SupportBundleSaveResult,
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
+import { proxyRefusal } from './api/apiError.ts';
 import {
   createNodeTransport,
   failureCode,
+  PROXY_CODES,
   RedirectRefused,
   type FetchTransport,
 } from './api/transport.ts';
 import { formatDuration } from '../../i18n/format.ts';
 import { ENGLISH } from './hostText.ts';
 import { HostError } from './hostError.ts';
-import { joinUrl } from './api/requestBuilder.ts';
+import { displayBaseUrl, joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
@@ -815,11 +817,13 @@ export async function testConnection(
       const duration = formatDuration(localeOf(t), timeoutMs);
       return { ok: false, message: t('host.connection.noAnswer', { duration }) };
     }
+    const code = failureCode(error);
+    if (code !== undefined && PROXY_CODES.has(code)) {
+      return { ok: false, message: proxyRefusal(displayBaseUrl(baseUrl), code, t) };
+    }
     return {
       ok: false,
-      message: t('host.connection.unreachable', {
-        reason: failureCode(error) ?? describe(error),
-      }),
+      message: t('host.connection.unreachable', { reason: code ?? describe(error) }),
     };
   }
   const latencyMs = Math.round(performance.now() - started);
