@@ -709,6 +709,30 @@ export type ComparisonResult =
       candidates: ComparedPlant[];
     };
 
+// ── Proxy sign-in ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * A proxy between the host and the server asks for a user name and password (Basic, Digest):
+ * the page asks the user and answers with `proxyAuth.answer` and this id.
+ */
+export interface ProxyLoginRequest {
+  requestId: string;
+  host: string;
+  port: number;
+  realm: string;
+  scheme: string;
+  /** The proxy refused the last answer. */
+  refused: boolean;
+}
+
+export const ProxyLoginAnswerInput = z.strictObject({
+  username: z.string().min(1, { error: 'user name is required' }).max(256),
+  password: z.string().max(1024),
+  /** Keep it in the OS keychain for this proxy and realm only. */
+  remember: z.boolean(),
+});
+export type ProxyLoginAnswerInput = z.infer<typeof ProxyLoginAnswerInput>;
+
 // ── API proxy arguments ─────────────────────────────────────────────────────────────────────
 
 const routeIds = Object.keys(routes) as [RouteId, ...RouteId[]];
@@ -870,6 +894,9 @@ export const channels = {
   /** Electron: the folder dialog; the chosen folder becomes the schedule's (cancel: unchanged). */
   'reports.chooseFolder': channel<ReportScheduleState>()(z.tuple([])),
 
+  /** The user's answer to `proxyAuth.requested` (null: cancelled); false when nothing waits for it. */
+  'proxyAuth.answer': channel<boolean>()(z.tuple([z.uuid(), ProxyLoginAnswerInput.nullable()])),
+
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
 } as const satisfies Record<ChannelName, unknown>;
@@ -897,6 +924,8 @@ export interface Events {
   'acceptance.changed': { environmentId: string; plantUuid: string };
   /** The Help menu asked for a support bundle: the page opens the support screen. */
   'supportBundle.open': Record<string, never>;
+  /** A proxy asks for a user name and password: the page shows its dialog (Electron only). */
+  'proxyAuth.requested': ProxyLoginRequest;
 }
 // Every event named in names.ts has a payload here, and no other.
 const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]

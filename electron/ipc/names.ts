@@ -49,6 +49,7 @@ export const CHANNEL_NAMES = [
   'reports.updateSchedule',
   'reports.chooseFolder',
   'shell.openExternal',
+  'proxyAuth.answer',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -62,5 +63,6 @@ export const EVENT_NAMES = [
   'alerts.notification',
   'acceptance.changed',
   'supportBundle.open',
+  'proxyAuth.requested',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

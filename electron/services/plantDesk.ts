@@ -14,6 +14,8 @@ import type {
   SupportBundleSaveResult,
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
+import { createProxyAuth, type ProxyAuth } from './proxyAuth.ts';
+import { createProxyPrompt } from './proxyPrompt.ts';
 import { proxyRefusal } from './api/apiError.ts';
 import {
   createNodeTransport,
@@ -139,9 +141,11 @@ export interface PlantDeskOptions {
   /**
    * How API calls and connection tests travel (api/transport.ts). Electron: `net.fetch`, Chromium's
    * stack with the system's proxies and trust store. Default: Node's fetch with the proxy of
-   * HTTP_PROXY / HTTPS_PROXY / NO_PROXY (browser mode).
+   * HTTP_PROXY / HTTPS_PROXY / NO_PROXY (browser mode). `withProxyLogin`: a transport that
+   * answers a proxy's request for a password with the service given (proxyAuth.ts), which asks
+   * the user in the window.
    */
-  fetch?: FetchTransport;
+  fetch?: FetchTransport | { withProxyLogin(auth: ProxyAuth): FetchTransport };
 }
 
 export interface AddressChange {
@@ -167,6 +171,11 @@ export { HostError };
 export const DOCS_HOSTS: readonly string[] = ['plantdesk.example'];
 const DEFAULT_CONNECTION_TEST_TIMEOUT_MS = 10_000;
 
+function transportOf(given: PlantDeskOptions['fetch'], proxyAuth: () => ProxyAuth): FetchTransport {
+  if (given === undefined) return createNodeTransport();
+  return typeof given === 'function' ? given : given.withProxyLogin(proxyAuth());
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -180,7 +189,6 @@ function lazySecrets(options: PlantDeskOptions): LazySecretStore {
 
 export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDesk> {
   const { log } = options;
-  const transport = options.fetch ?? createNodeTransport();
   // A malformed clock fails the start, before any service is running.
   const now = clockFrom(options.clock);
   const events = createEventBus();
@@ -200,6 +208,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   const say: Translate = (key, named, plural) => language.translator()(key, named, plural);
   // Not awaited: the keychain is asked on first use, never on the start path.
   const secrets = lazySecrets(options);
+  const proxyPrompt = createProxyPrompt(events.emit);
+  const transport = transportOf(options.fetch, () =>
+    createProxyAuth({ ask: proxyPrompt.ask, keychain: secrets.store, log }),
+  );
 
   const environments = createEnvironmentStore({
     t: () => language.translator(),
@@ -728,6 +740,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         throw new HostError('invalidArguments', say('host.errors.scheduleNeedsDesktop'));
       const folder = await options.chooseFolder();
       return folder === null ? reportSchedule.state() : reportSchedule.setFolder(folder);
+    },
+
+    async 'proxyAuth.answer'(requestId, answer) {
+      return proxyPrompt.answer(requestId, answer);
     },
 
     async 'shell.openExternal'(url) {
