@@ -73,6 +73,13 @@ test('a call that meets the proxy asks the page, signs in with its answer and go
   const [, second] = await questions(2);
   expect(second).toMatchObject({ refused: true, realm: 'Corp gateway' });
   const right = { username: 'alice', password: 's3cret', remember: false };
+  // Only the window's own page answers, and only in the contract's shape.
+  expect(
+    await app.callAs('foreignContents', 'proxyAuth.answer', second!.requestId, right),
+  ).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  expect(
+    await app.call('proxyAuth.answer', second!.requestId, { ...right, realm: 'elsewhere' }),
+  ).toMatchObject({ ok: false, error: { kind: 'invalidArguments' } });
   await app.call('proxyAuth.answer', second!.requestId, right);
 
   expect(await signIn).toMatchObject({
