@@ -5,7 +5,9 @@ import type { ProxyLoginAnswer, ProxyLoginQuestion } from './proxyAuth.ts';
 /**
  * The window's half of proxy sign-in: a question goes out as the `proxyAuth.requested` event and
  * waits for the page's `proxyAuth.answer` with its id. One question per proxy and realm at a
- * time: calls that meet the same proxy together share the one dialog.
+ * time: calls that meet the same proxy together share the one dialog. A question nobody answers
+ * within `timeoutMs` (no window open, a page reloaded since) counts as cancelled, so that the
+ * sign-in that waits for it ends and the next call asks again.
  */
 export interface ProxyPrompt {
   ask(question: ProxyLoginQuestion): Promise<ProxyLoginAnswer | null>;
@@ -13,7 +15,12 @@ export interface ProxyPrompt {
   answer(requestId: string, answer: ProxyLoginAnswer | null): boolean;
 }
 
-export function createProxyPrompt(emit: Emit): ProxyPrompt {
+export const PROXY_QUESTION_TIMEOUT_MS = 5 * 60_000;
+
+export function createProxyPrompt(
+  emit: Emit,
+  timeoutMs: number = PROXY_QUESTION_TIMEOUT_MS,
+): ProxyPrompt {
   const waiting = new Map<string, (answer: ProxyLoginAnswer | null) => void>();
   const asked = new Map<string, Promise<ProxyLoginAnswer | null>>();
 
@@ -23,7 +30,12 @@ export function createProxyPrompt(emit: Emit): ProxyPrompt {
     if (pending) return pending;
     const requestId = randomUUID();
     const answered = new Promise<ProxyLoginAnswer | null>((resolve) => {
-      waiting.set(requestId, resolve);
+      const unanswered = setTimeout(() => answer(requestId, null), timeoutMs);
+      unanswered.unref?.();
+      waiting.set(requestId, (given) => {
+        clearTimeout(unanswered);
+        resolve(given);
+      });
     }).finally(() => asked.delete(key));
     asked.set(key, answered);
     emit('proxyAuth.requested', { requestId, ...question });

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createDispatcher } from '../../../electron/ipc/dispatch.ts';
 import { CHANNEL_NAMES, type ChannelHandlers } from '../../../electron/ipc/contract.ts';
 import { createProxyPrompt } from '../../../electron/services/proxyPrompt.ts';
@@ -14,11 +14,11 @@ const QUESTION: ProxyLoginQuestion = {
   refused: false,
 };
 
-function promptRecording() {
+function promptRecording(timeoutMs?: number) {
   const sent: { requestId: string }[] = [];
   const prompt = createProxyPrompt((event, payload) => {
     if (event === 'proxyAuth.requested') sent.push(payload as { requestId: string });
-  });
+  }, timeoutMs);
   return { prompt, sent };
 }
 
@@ -41,6 +41,23 @@ describe('proxy prompt', () => {
     // A later question asks again.
     void prompt.ask(QUESTION);
     expect(sent).toHaveLength(3);
+  });
+
+  test('a question nobody answers counts as cancelled, and the next one is asked again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { prompt, sent } = promptRecording(60_000);
+      const asked = prompt.ask(QUESTION);
+      await vi.advanceTimersByTimeAsync(59_999);
+      expect(prompt.answer('no-such-question', null)).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await asked).toBeNull();
+      expect(prompt.answer(sent[0]!.requestId, null)).toBe(false);
+      void prompt.ask(QUESTION);
+      expect(sent).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("the channel checks the page's answer before the prompt sees it", async () => {
