@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { isLoopbackUrl } from '../../ipc/addresses.ts';
 
@@ -58,11 +59,64 @@ export function createNodeTransport(options: NodeTransportOptions = {}): FetchTr
   let direct: Dispatcher | undefined;
   let proxied: Dispatcher | undefined;
   return async (url, init) => {
-    const dispatcher = isLoopbackUrl(url)
-      ? (direct ??= new Agent())
-      : (proxied ??= new EnvHttpProxyAgent(options.proxy));
-    return (await undiciFetch(url, { ...init, dispatcher })) as TransportResponse;
+    if (isLoopbackUrl(url)) {
+      direct ??= new Agent();
+      return (await undiciFetch(url, { ...init, dispatcher: direct })) as TransportResponse;
+    }
+    proxied ??= new EnvHttpProxyAgent(options.proxy);
+    try {
+      return (await undiciFetch(url, { ...init, dispatcher: proxied })) as TransportResponse;
+    } catch (error) {
+      const proxy = environmentProxy(url, options.proxy);
+      throw proxy && failedToReach(error, proxy) ? new ProxyUnreachable(error) : error;
+    }
   };
+}
+
+/** Node's stack could not connect to the proxy itself (undici says it as a socket error). */
+export class ProxyUnreachable extends Error {
+  readonly code = 'PROXY_UNREACHABLE';
+  constructor(cause: unknown) {
+    super('The proxy could not be reached', { cause });
+    this.name = 'ProxyUnreachable';
+  }
+}
+
+/** The proxy EnvHttpProxyAgent takes for `url`'s scheme (its NO_PROXY aside). */
+function environmentProxy(url: string, given: NodeTransportOptions['proxy']): URL | undefined {
+  const env = process.env;
+  const http = given?.httpProxy ?? env.http_proxy ?? env.HTTP_PROXY;
+  const chosen = url.startsWith('https:')
+    ? (given?.httpsProxy ?? env.https_proxy ?? env.HTTPS_PROXY ?? http)
+    : http;
+  try {
+    return chosen ? new URL(chosen) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * A request that goes through a proxy connects to the proxy only: a connection refused at its
+ * port, or its name not found, is the proxy's failure, not the server's.
+ */
+function failedToReach(error: unknown, proxy: URL): boolean {
+  const cause = (
+    error as { cause?: { code?: unknown; hostname?: unknown; address?: unknown; port?: unknown } }
+  )?.cause;
+  if (!cause || typeof cause.code !== 'string' || !CONNECT_FAILURES.has(cause.code)) return false;
+  const host = proxy.hostname.replace(/^\[|\]$/g, '');
+  if (cause.hostname === host) return true;
+  const port = Number(proxy.port) || (proxy.protocol === 'https:' ? 443 : 80);
+  return cause.port === port && (cause.address === host || isIP(host) === 0);
 }
 
 export class ResponseTooLarge extends Error {

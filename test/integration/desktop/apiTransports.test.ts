@@ -264,6 +264,23 @@ describe("Node's transport behind a corporate proxy (HTTP_PROXY)", () => {
     expect(tested).toEqual({ ok: false, message: error.message });
   });
 
+  test('a proxy that cannot be reached is said as the proxy, not the server, and not retried', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { baseUrl } = behind(`http://127.0.0.1:${port}`);
+    // Retries a second apart: a retried failure would take seconds.
+    const retry = { attempts: 3, baseDelayMs: 1_000, maxDelayMs: 1_000 };
+    const api = createApiClient({ baseUrl, retry, fetch: createNodeTransport() });
+    const started = performance.now();
+    expect((await rejection(api.currentUser({}))).toSerialized()).toEqual({
+      kind: 'proxy',
+      message: `The proxy for ${baseUrl} could not be reached. Check this computer's proxy settings (in browser mode: HTTPS_PROXY, HTTP_PROXY and NO_PROXY) and that you are on the company network or its VPN.`,
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   test('the connection test goes where the calls go', async () => {
     proxy = await startProxy();
     const { baseUrl } = behind(proxy.url);
