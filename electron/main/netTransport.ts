@@ -41,6 +41,7 @@ export interface LoginRequest {
     ) => void,
   ): this;
   on(event: 'response', listener: (response: { statusCode: number; resume(): void }) => void): this;
+  on(event: 'redirect', listener: () => void): this;
   on(event: 'error', listener: (error: Error) => void): this;
   end(): void;
   abort(): void;
@@ -152,16 +153,28 @@ export function signInThrough<S>(session: S, { request, auth }: ProxyLogin<S>) {
           () => callback(),
         );
       });
+      let settled = false;
+      const passed = () => {
+        settled = true;
+        round.succeeded().then(resolve, resolve);
+      };
       probe.on('response', (response) => {
+        settled = true;
         response.resume();
         // A 407 here: the sign-in was cancelled and the proxy's answer came through.
         if (response.statusCode === 407 || round.gaveUp) {
           reject(new ProxyAuthRefused(round.gaveUp ?? 'cancelled'));
           return;
         }
-        round.succeeded().then(resolve, resolve);
+        passed();
+      });
+      // The server answered a redirect: the proxy let the request through, which is all we asked.
+      probe.on('redirect', () => {
+        passed();
+        probe.abort();
       });
       probe.on('error', (error) => {
+        if (settled) return;
         reject(round.gaveUp ? new ProxyAuthRefused(round.gaveUp) : error);
       });
       probe.end();

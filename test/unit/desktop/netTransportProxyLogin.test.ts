@@ -29,7 +29,7 @@ const GOOD = { username: 'alice', password: 's3cret' };
 const BASE = 'https://api.plantdesk.test';
 
 /** Chromium behind a proxy that wants GOOD: what fetch sees, and what net.request asks. */
-function corporateNetwork(serverChallenge = false) {
+function corporateNetwork(serverChallenge = false, serverRedirects = false) {
   let signedIn = false;
   const fetches: string[] = [];
   const probes: Parameters<RequestMaker<FetchingSession>>[0][] = [];
@@ -53,7 +53,13 @@ function corporateNetwork(serverChallenge = false) {
           emitter.emit('error', new Error('net::ERR_PROXY_AUTH_REQUESTED'));
         } else if (username === GOOD.username && password === GOOD.password) {
           signedIn = true;
-          emitter.emit('response', { statusCode: 404, resume() {} });
+          // Electron cancels a redirect in 'manual' mode unless followed: the request then fails.
+          if (serverRedirects) {
+            emitter.emit('redirect');
+            emitter.emit('error', new Error('net::ERR_ABORTED'));
+          } else {
+            emitter.emit('response', { statusCode: 404, resume() {} });
+          }
         } else if (challenges < 10) {
           challenge(PROXY);
         }
@@ -138,6 +144,13 @@ describe('the desktop transport behind a proxy that asks for a password', () => 
     expect(partitions).toEqual([API_PARTITION]);
     expect(network.given).toEqual([[GOOD.username, GOOD.password]]);
     expect(network.fetches).toEqual([`GET ${BASE}/auth/me`, `GET ${BASE}/auth/me`]);
+  });
+
+  test('a server whose origin redirects signs in all the same', async () => {
+    const network = corporateNetwork(false, true);
+    const { api } = desktopClient(network, [{ ...GOOD, remember: false }]);
+    expect(await api.currentUser({})).toMatchObject({ email: USER.email });
+    expect(network.fetches).toHaveLength(2);
   });
 
   test('calls that meet the proxy together share one dialog', async () => {
