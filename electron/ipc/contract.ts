@@ -630,6 +630,8 @@ export interface SerializedError {
   /**
    * - `api`: the server answered an error status (`status`, `error`, `message`, `path` from its body);
    * - `network`, `timeout`, `cancelled`: the request did not complete;
+   * - `proxy`: the proxy between the host and the server refused (credentials it wants, an
+   *   address it blocks) or could not be reached: not retried, the message says what to check;
    * - `invalidResponse`: the server's answer does not match the contract;
    * - `signedOut`: no session for the active environment;
    * - `invalidArguments`, `forbidden`, `internal`: the bridge itself refused or failed.
@@ -637,6 +639,7 @@ export interface SerializedError {
   kind:
     | 'api'
     | 'network'
+    | 'proxy'
     | 'timeout'
     | 'cancelled'
     | 'invalidResponse'
@@ -713,6 +716,30 @@ export type ComparisonResult =
       other: ComparedEnvironment;
       candidates: ComparedPlant[];
     };
+
+// ── Proxy sign-in ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * A proxy between the host and the server asks for a user name and password (Basic, Digest):
+ * the page asks the user and answers with `proxyAuth.answer` and this id.
+ */
+export interface ProxyLoginRequest {
+  requestId: string;
+  host: string;
+  port: number;
+  realm: string;
+  scheme: string;
+  /** The proxy refused the last answer. */
+  refused: boolean;
+}
+
+export const ProxyLoginAnswerInput = z.strictObject({
+  username: z.string().min(1, { error: 'user name is required' }).max(256),
+  password: z.string().max(1024),
+  /** Keep it in the OS keychain for this proxy and realm only. */
+  remember: z.boolean(),
+});
+export type ProxyLoginAnswerInput = z.infer<typeof ProxyLoginAnswerInput>;
 
 // ── API proxy arguments ─────────────────────────────────────────────────────────────────────
 
@@ -881,6 +908,9 @@ export const channels = {
    */
   'reports.printReady': channel()(z.tuple([ReportPrintReady])),
 
+  /** The user's answer to `proxyAuth.requested` (null: cancelled); false when nothing waits for it. */
+  'proxyAuth.answer': channel<boolean>()(z.tuple([z.uuid(), ProxyLoginAnswerInput.nullable()])),
+
   /** Opens an https address on the allow-list in the system browser. */
   'shell.openExternal': channel()(z.tuple([z.url({ protocol: /^https$/ }).max(2048)])),
 } as const satisfies Record<ChannelName, unknown>;
@@ -908,6 +938,8 @@ export interface Events {
   'acceptance.changed': { environmentId: string; plantUuid: string };
   /** The Help menu asked for a support bundle: the page opens the support screen. */
   'supportBundle.open': Record<string, never>;
+  /** A proxy asks for a user name and password: the page shows its dialog (Electron only). */
+  'proxyAuth.requested': ProxyLoginRequest;
 }
 // Every event named in names.ts has a payload here, and no other.
 const _eventsMatchTheirNames: [keyof Events, EventName] extends [EventName, keyof Events]

@@ -50,6 +50,7 @@ export const CHANNEL_NAMES = [
   'reports.chooseFolder',
   'reports.printReady',
   'shell.openExternal',
+  'proxyAuth.answer',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];
 
@@ -63,5 +64,6 @@ export const EVENT_NAMES = [
   'alerts.notification',
   'acceptance.changed',
   'supportBundle.open',
+  'proxyAuth.requested',
 ] as const;
 export type EventName = (typeof EVENT_NAMES)[number];

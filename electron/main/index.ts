@@ -7,6 +7,7 @@ import {
   ipcMain,
   Menu,
   nativeImage,
+  net,
   Notification,
   protocol,
   screen,
@@ -29,7 +30,7 @@ import { createAlertNotifier, createAlertTray, type AlertTray } from './alertTra
 import { createAppProtocolHandler } from './appProtocol.ts';
 import { createSenderCheck, forwardEvents, registerChannels } from './ipcRouter.ts';
 import { buildMenuTemplate } from './menu.ts';
-import { apiTransportFor } from './netTransport.ts';
+import { apiTransportFor, type LoginRequest } from './netTransport.ts';
 import { createPdfExport, PDF_OPTIONS } from './pdfExport.ts';
 import { createBundleSaver } from '../services/supportBundle/bundleSaver.ts';
 import { appProfile } from './profile.ts';
@@ -263,7 +264,15 @@ function main(): void {
       }),
       log: fileLog,
       // API calls on Chromium's stack (system proxies, OS trust store), in a session of their own.
-      fetch: apiTransportFor(session),
+      fetch: {
+        // A proxy's request for a password is answered from the window's dialog (proxyAuth.ts).
+        withProxyLogin: (auth) =>
+          apiTransportFor(session, {
+            // ClientRequest's overloaded `on` lists every event; the sign-in listens to three.
+            request: (options) => net.request(options) as unknown as LoginRequest,
+            auth,
+          }),
+      },
       notify: createAlertNotifier({
         createNotification: (options) => new Notification(options),
         isSupported: () => Notification.isSupported(),

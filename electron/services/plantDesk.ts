@@ -14,16 +14,20 @@ import type {
   SupportBundleSaveResult,
 } from '../ipc/contract.ts';
 import { createApiClient } from './api/apiClient.ts';
+import { createProxyAuth, type ProxyAuth } from './proxyAuth.ts';
+import { createProxyPrompt } from './proxyPrompt.ts';
+import { proxyRefusal } from './api/apiError.ts';
 import {
   createNodeTransport,
   failureCode,
+  PROXY_CODES,
   RedirectRefused,
   type FetchTransport,
 } from './api/transport.ts';
 import { formatDuration } from '../../i18n/format.ts';
 import { ENGLISH } from './hostText.ts';
 import { HostError } from './hostError.ts';
-import { joinUrl } from './api/requestBuilder.ts';
+import { displayBaseUrl, joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
 import { sweepStaleTemporaries } from './durableFile.ts';
@@ -144,9 +148,11 @@ export interface PlantDeskOptions {
   /**
    * How API calls and connection tests travel (api/transport.ts). Electron: `net.fetch`, Chromium's
    * stack with the system's proxies and trust store. Default: Node's fetch with the proxy of
-   * HTTP_PROXY / HTTPS_PROXY / NO_PROXY (browser mode).
+   * HTTP_PROXY / HTTPS_PROXY / NO_PROXY (browser mode). `withProxyLogin`: a transport that
+   * answers a proxy's request for a password with the service given (proxyAuth.ts), which asks
+   * the user in the window.
    */
-  fetch?: FetchTransport;
+  fetch?: FetchTransport | { withProxyLogin(auth: ProxyAuth): FetchTransport };
 }
 
 export interface AddressChange {
@@ -172,6 +178,11 @@ export { HostError };
 export const DOCS_HOSTS: readonly string[] = ['plantdesk.example'];
 const DEFAULT_CONNECTION_TEST_TIMEOUT_MS = 10_000;
 
+function transportOf(given: PlantDeskOptions['fetch'], proxyAuth: () => ProxyAuth): FetchTransport {
+  if (given === undefined) return createNodeTransport();
+  return typeof given === 'function' ? given : given.withProxyLogin(proxyAuth());
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -185,7 +196,6 @@ function lazySecrets(options: PlantDeskOptions): LazySecretStore {
 
 export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDesk> {
   const { log } = options;
-  const transport = options.fetch ?? createNodeTransport();
   // A malformed clock fails the start, before any service is running.
   const now = clockFrom(options.clock);
   // The settings files live here: what a writer killed by a crash or power cut left goes first.
@@ -209,6 +219,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   const say: Translate = (key, named, plural) => language.translator()(key, named, plural);
   // Not awaited: the keychain is asked on first use, never on the start path.
   const secrets = lazySecrets(options);
+  const proxyPrompt = createProxyPrompt(events.emit);
+  const transport = transportOf(options.fetch, () =>
+    createProxyAuth({ ask: proxyPrompt.ask, keychain: secrets.store, log }),
+  );
 
   const environments = createEnvironmentStore({
     t: () => language.translator(),
@@ -757,6 +771,10 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
       reportPrinter.ready(signal);
     },
 
+    async 'proxyAuth.answer'(requestId, answer) {
+      return proxyPrompt.answer(requestId, answer);
+    },
+
     async 'shell.openExternal'(url) {
       const target = new URL(url);
       if (
@@ -844,11 +862,13 @@ export async function testConnection(
       const duration = formatDuration(localeOf(t), timeoutMs);
       return { ok: false, message: t('host.connection.noAnswer', { duration }) };
     }
+    const code = failureCode(error);
+    if (code !== undefined && PROXY_CODES.has(code)) {
+      return { ok: false, message: proxyRefusal(displayBaseUrl(baseUrl), code, t) };
+    }
     return {
       ok: false,
-      message: t('host.connection.unreachable', {
-        reason: failureCode(error) ?? describe(error),
-      }),
+      message: t('host.connection.unreachable', { reason: code ?? describe(error) }),
     };
   }
   const latencyMs = Math.round(performance.now() - started);

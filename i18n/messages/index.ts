@@ -62,6 +62,9 @@ import itNotes from './it/notes.json' with { type: 'json' };
 import enPlants from './en/plants.json' with { type: 'json' };
 import dePlants from './de/plants.json' with { type: 'json' };
 import itPlants from './it/plants.json' with { type: 'json' };
+import enProxy from './en/proxy.json' with { type: 'json' };
+import deProxy from './de/proxy.json' with { type: 'json' };
+import itProxy from './it/proxy.json' with { type: 'json' };
 import enReport from './en/report.json' with { type: 'json' };
 import deReport from './de/report.json' with { type: 'json' };
 import itReport from './it/report.json' with { type: 'json' };
@@ -116,6 +119,7 @@ const en = {
   monitor: enMonitor,
   notes: enNotes,
   plants: enPlants,
+  proxy: enProxy,
   report: enReport,
   reports: enReports,
   sensors: enSensors,
@@ -153,6 +157,7 @@ const de: SameKeys<MessageSchema> = {
   monitor: deMonitor,
   notes: deNotes,
   plants: dePlants,
+  proxy: deProxy,
   report: deReport,
   reports: deReports,
   sensors: deSensors,
@@ -185,6 +190,7 @@ const it: SameKeys<MessageSchema> = {
   monitor: itMonitor,
   notes: itNotes,
   plants: itPlants,
+  proxy: itProxy,
   report: itReport,
   reports: itReports,
   sensors: itSensors,

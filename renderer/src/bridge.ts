@@ -15,6 +15,8 @@ import type {
   NotesSubject,
   PlantDeskBridge,
   PreloadApi,
+  ProxyLoginAnswerInput,
+  ProxyLoginRequest,
   SerializedError,
   Unsubscribe,
 } from '../../electron/ipc/contract.ts';
@@ -315,6 +317,22 @@ export function notesCalls(bridge: PlantDeskBridge = useBridge()): NotesCalls {
       bridge.invoke('commissioningNotes.addPhoto', subject, step, photo),
     removePhoto: (subject, step, photoId) =>
       bridge.invoke('commissioningNotes.removePhoto', subject, step, photoId),
+  };
+}
+
+/**
+ * A proxy between the host and the server asks for a user name and password (the desktop app):
+ * the host's questions, and the page's answers (null: cancelled).
+ */
+export interface ProxyLoginCalls {
+  onRequested(listener: (request: ProxyLoginRequest) => void): Unsubscribe;
+  answer(requestId: string, answer: ProxyLoginAnswerInput | null): Promise<boolean>;
+}
+
+export function proxyLoginCalls(bridge: PlantDeskBridge = useBridge()): ProxyLoginCalls {
+  return {
+    onRequested: (listener) => bridge.on('proxyAuth.requested', listener),
+    answer: (requestId, answer) => bridge.invoke('proxyAuth.answer', requestId, answer),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   type TransportInit,
 } from '../../electron/services/api/transport.ts';
 import { netTransport, type FetchingSession } from '../../electron/main/netTransport.ts';
+import type { AuthChallenge } from '../../electron/services/proxyAuth.ts';
 
 /**
  * The API client's two transports, for tests that must hold on both: Node's (browser mode) and
@@ -28,6 +29,15 @@ export function standInSession(calls: SessionCall[] = []): FetchingSession {
     },
   };
 }
+
+/** A corporate proxy's request for a typed password, as Chromium describes it. */
+export const PROXY_CHALLENGE: AuthChallenge = {
+  isProxy: true,
+  scheme: 'basic',
+  host: 'proxy.corp.example',
+  port: 3128,
+  realm: 'Corp',
+};
 
 /** A `currentUser` answer. */
 export const USER = {

@@ -155,7 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         response = await sendWithRetries(renewed);
       }
-      return interpret(route, response, label, say);
+      return interpret(route, response, label, say, displayBaseUrl(baseUrl));
     } finally {
       deadline.dispose();
     }
@@ -283,8 +283,16 @@ interface Answer {
 }
 
 /** Checks a 2xx answer against the route: its status, then its body against the schema. */
-function interpret(route: RouteSpec, response: Answer, label: RequestLabel, t: Translate) {
+function interpret(
+  route: RouteSpec,
+  response: Answer,
+  label: RequestLabel,
+  t: Translate,
+  address: string,
+) {
   const { status } = response;
+  // The proxy's answer, not the server's: it wants credentials that were not given or refused.
+  if (status === 407) throw ApiError.proxy(address, 'PROXY_AUTH', undefined, t);
   if (status < 200 || status >= 300) {
     throw ApiError.fromResponse(
       {

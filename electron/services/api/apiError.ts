@@ -6,7 +6,7 @@ import { formatDuration } from '../../../i18n/format.ts';
 import { zodIssueText } from '../../../i18n/zodIssueText.ts';
 import type { FieldRefusal, SerializedError } from '../../ipc/contract.ts';
 import { ENGLISH } from '../hostText.ts';
-import { failureCode, failureDetail, RedirectRefused } from './transport.ts';
+import { failureCode, failureDetail, PROXY_CODES, RedirectRefused } from './transport.ts';
 
 export type ApiErrorKind = SerializedError['kind'];
 
@@ -113,6 +113,7 @@ export class ApiError extends Error {
       });
     }
     const code = failureCode(error);
+    if (code !== undefined && PROXY_CODES.has(code)) return ApiError.proxy(baseUrl, code, error, t);
     const detail =
       describeNetworkCode(code, t) ?? failureDetail(error) ?? t('host.api.unknownFailure');
     if (code === 'ERR_FR_MAX_BODY_LENGTH_EXCEEDED') {
@@ -127,6 +128,14 @@ export class ApiError extends Error {
     return new ApiError('network', t('host.api.unreachable', { address: baseUrl, detail }), {
       cause,
     });
+  }
+
+  /**
+   * The proxy between here and the server refused, or could not be reached: said as the proxy's
+   * doing with what to check, so that nobody looks for a fault in the server.
+   */
+  static proxy(address: string, code: string, cause?: unknown, t = ENGLISH): ApiError {
+    return new ApiError('proxy', proxyRefusal(address, code, t), { cause });
   }
 
   static timeout(request: RequestLabel, timeoutMs: number, t = ENGLISH): ApiError {
@@ -159,6 +168,12 @@ export class ApiError extends Error {
   static invalidArguments(message: string): ApiError {
     return new ApiError('invalidArguments', message);
   }
+}
+
+/** What a proxy's refusal (one of PROXY_CODES) means and what to check, in the words of `t`. */
+export function proxyRefusal(address: string, code: string, t = ENGLISH): string {
+  const known = PROXY_CODES.has(code) ? code : 'PROXY_REFUSED';
+  return t(`host.api.proxy.${known}`, { address });
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -259,8 +274,6 @@ const NETWORK_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
   'ERR_FR_MAX_BODY_LENGTH_EXCEEDED',
-  'PROXY_AUTH',
-  'PROXY_UNREACHABLE',
   'UNSAFE_PORT',
 ]);
 

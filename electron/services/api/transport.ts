@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { isLoopbackUrl } from '../../ipc/addresses.ts';
 
@@ -58,11 +59,64 @@ export function createNodeTransport(options: NodeTransportOptions = {}): FetchTr
   let direct: Dispatcher | undefined;
   let proxied: Dispatcher | undefined;
   return async (url, init) => {
-    const dispatcher = isLoopbackUrl(url)
-      ? (direct ??= new Agent())
-      : (proxied ??= new EnvHttpProxyAgent(options.proxy));
-    return (await undiciFetch(url, { ...init, dispatcher })) as TransportResponse;
+    if (isLoopbackUrl(url)) {
+      direct ??= new Agent();
+      return (await undiciFetch(url, { ...init, dispatcher: direct })) as TransportResponse;
+    }
+    proxied ??= new EnvHttpProxyAgent(options.proxy);
+    try {
+      return (await undiciFetch(url, { ...init, dispatcher: proxied })) as TransportResponse;
+    } catch (error) {
+      const proxy = environmentProxy(url, options.proxy);
+      throw proxy && failedToReach(error, proxy) ? new ProxyUnreachable(error) : error;
+    }
   };
+}
+
+/** Node's stack could not connect to the proxy itself (undici says it as a socket error). */
+export class ProxyUnreachable extends Error {
+  readonly code = 'PROXY_UNREACHABLE';
+  constructor(cause: unknown) {
+    super('The proxy could not be reached', { cause });
+    this.name = 'ProxyUnreachable';
+  }
+}
+
+/** The proxy EnvHttpProxyAgent takes for `url`'s scheme (its NO_PROXY aside). */
+function environmentProxy(url: string, given: NodeTransportOptions['proxy']): URL | undefined {
+  const env = process.env;
+  const http = given?.httpProxy ?? env.http_proxy ?? env.HTTP_PROXY;
+  const chosen = url.startsWith('https:')
+    ? (given?.httpsProxy ?? env.https_proxy ?? env.HTTPS_PROXY ?? http)
+    : http;
+  try {
+    return chosen ? new URL(chosen) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * A request that goes through a proxy connects to the proxy only: a connection refused at its
+ * port, or its name not found, is the proxy's failure, not the server's.
+ */
+function failedToReach(error: unknown, proxy: URL): boolean {
+  const cause = (
+    error as { cause?: { code?: unknown; hostname?: unknown; address?: unknown; port?: unknown } }
+  )?.cause;
+  if (!cause || typeof cause.code !== 'string' || !CONNECT_FAILURES.has(cause.code)) return false;
+  const host = proxy.hostname.replace(/^\[|\]$/g, '');
+  if (cause.hostname === host) return true;
+  const port = Number(proxy.port) || (proxy.protocol === 'https:' ? 443 : 80);
+  return cause.port === port && (cause.address === host || isIP(host) === 0);
 }
 
 export class ResponseTooLarge extends Error {
@@ -115,12 +169,29 @@ const CHROMIUM_CODES: Readonly<Record<string, string>> = {
   ERR_CERT_AUTHORITY_INVALID: 'SELF_SIGNED_CERT_IN_CHAIN',
   ERR_CERT_COMMON_NAME_INVALID: 'ERR_TLS_CERT_ALTNAME_INVALID',
   ERR_PROXY_CONNECTION_FAILED: 'PROXY_UNREACHABLE',
-  ERR_TUNNEL_CONNECTION_FAILED: 'PROXY_UNREACHABLE',
+  // The proxy answered the CONNECT with something else than 200 (a 403 of its filter, say).
+  ERR_TUNNEL_CONNECTION_FAILED: 'PROXY_REFUSED',
   ERR_PROXY_AUTH_UNSUPPORTED: 'PROXY_AUTH',
   ERR_PROXY_AUTH_REQUESTED: 'PROXY_AUTH',
+  ERR_PROXY_AUTH_REQUESTED_WITH_NO_CONNECTION: 'PROXY_AUTH',
   ERR_UNEXPECTED_PROXY_AUTH: 'PROXY_AUTH',
+  ERR_MANDATORY_PROXY_CONFIGURATION_FAILED: 'PROXY_PAC',
   ERR_UNSAFE_PORT: 'UNSAFE_PORT',
 };
+
+/**
+ * The failures that are the proxy's, not the server's: a PlantDeskError of kind 'proxy', never
+ * retried (asking again does not change a proxy's mind) and said with what to check.
+ */
+export const PROXY_CODES: ReadonlySet<string> = new Set([
+  'PROXY_AUTH',
+  'PROXY_REFUSED',
+  'PROXY_UNREACHABLE',
+  'PROXY_PAC',
+]);
+
+/** The code of ProxyAuthRefused (proxyAuth.ts): the user gave no credentials the proxy took. */
+export const PROXY_AUTH_REFUSED = 'PLANTDESK_PROXY_AUTH_REFUSED';
 
 /** undici's socket errors under the same codes. */
 const UNDICI_CODES: Readonly<Record<string, string>> = {
@@ -136,8 +207,11 @@ const UNDICI_CODES: Readonly<Record<string, string>> = {
  */
 export function failureCode(error: unknown): string | undefined {
   for (const { code, message } of causes(error)) {
-    // undici says a proxy's 407 in words only (and with a code for any wrong argument).
-    if (/\bProxy (response \(407\)|Authentication Required)/.test(message)) return 'PROXY_AUTH';
+    // undici says a proxy's refusal of CONNECT in words only (its code is any aborted request's).
+    const refusal = /\bProxy response \((\d{3})\)/.exec(message);
+    if (refusal) return refusal[1] === '407' ? 'PROXY_AUTH' : 'PROXY_REFUSED';
+    if (/\bProxy Authentication Required/.test(message)) return 'PROXY_AUTH';
+    if (code === PROXY_AUTH_REFUSED) return 'PROXY_AUTH';
     // Fetch refuses the ports browsers block (6000, 6665…): axios did not, and a server may use one.
     if (message === 'bad port') return 'UNSAFE_PORT';
     if (code !== undefined) return UNDICI_CODES[code] ?? code;

@@ -27,7 +27,8 @@ function reachedServer(settlement: CallSettlement): boolean {
 
 /**
  * Whether the server of the active environment can be reached, as the calls tell: a call that
- * fails because the server is unreachable (kind `network`) raises the offline banner, any call
+ * fails because the server is unreachable (kind `network`, or `proxy`: the proxy between refused)
+ * raises the offline banner, any call
  * the server answered lowers it, and so does switching environment. Retry re-runs what the current screen registered (its load), or reads
  * the user again. The Local sandbox's own state counts too: stopped or failed, it cannot be
  * reached; running again, the banner goes (a call that still fails raises it again).
@@ -55,7 +56,8 @@ export const useConnectivityStore = defineStore('connectivity', () => {
       if (!reachedServer(settlement)) return;
       offline.value = false;
       setReason(null);
-    } else if (settlement.error?.kind === 'network') {
+    } else if (settlement.error?.kind === 'network' || settlement.error?.kind === 'proxy') {
+      // A proxy's refusal also keeps the server out of reach; its words say what to check.
       offline.value = true;
       setReason(settlement.error.message);
     }

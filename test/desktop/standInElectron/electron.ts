@@ -20,9 +20,12 @@ import { isAlive } from '../../support/processAlive.ts';
  * - `utilityProcess.fork` forks a real child (utilityProcess.ts);
  * - `webContents.printToPDF` answers a stand-in PDF made from the page it shows (its address and
  *   the options asked), recorded in `standIn.printed`; a destroyed contents refuses, as Electron's.
+ * - `session.fromPartition(…).fetch` and `net.request` stand behind a proxy that asks for a
+ *   password when STANDIN_ELECTRON_PROXY says so (a session's fetch cannot answer it).
  * Configured by environment: STANDIN_ELECTRON_HOME (the fake home and app data),
  * STANDIN_ELECTRON_APP_ROOT (getAppPath), STANDIN_ELECTRON_PACKAGED=1,
- * STANDIN_ELECTRON_OPEN_DIALOG (the folder the open dialog answers; default: cancelled).
+ * STANDIN_ELECTRON_OPEN_DIALOG (the folder the open dialog answers; default: cancelled),
+ * STANDIN_ELECTRON_PROXY.
  */
 
 type Preventable = { defaultPrevented: boolean; preventDefault(): void };
@@ -70,6 +73,10 @@ export const standIn = {
   sessionFetches: [] as { partition: string; cache: boolean | undefined; origin: string }[],
   /** Each printToPDF: the page's address and the options. */
   printed: [] as { url: string; options: unknown }[],
+  /** Each `net.request`: its session's partition, method and origin. */
+  netRequests: [] as { partition: string; method: string; origin: string }[],
+  /** Each answer a 'login' event got from the app, and whether the proxy took it. */
+  proxyLogins: [] as { partition: string; username: string; accepted: boolean }[],
   /** Uncaught exceptions and unhandled rejections: Electron shows them in a dialog and goes on. */
   errors: [] as string[],
   /** Set by the harness: called instead of ending the process when the app quits or exits. */
@@ -558,22 +565,163 @@ export const utilityProcess = {
 const recordingEmitter = () => new EventEmitter();
 
 /**
- * `session.fromPartition(partition, { cache })`: a session whose `fetch` is Chromium's stack in
- * Electron; here Node's fetch, which answers `redirect: 'manual'` and aborts as it does.
+ * STANDIN_ELECTRON_PROXY (`http://user:password@host:port/realm`): a proxy that wants a typed
+ * password stands between the app and every address but loopback (which Chromium never sends
+ * through a proxy). Names under `.test` reach this machine through it, over plain http: the
+ * proxy's doing, as the integration tests' proxy maps them.
  */
-function fromPartition(partition: string, options?: { cache?: boolean }) {
+const corporateProxy = (() => {
+  const given = process.env.STANDIN_ELECTRON_PROXY;
+  if (!given) return undefined;
+  const url = new URL(given);
   return {
-    fetch(url: string, init: RequestInit & { bypassCustomProtocolHandlers?: boolean } = {}) {
-      standIn.sessionFetches.push({
-        partition,
-        cache: options?.cache,
-        origin: new URL(url).origin,
-      });
-      const { bypassCustomProtocolHandlers: _bypass, ...request } = init;
-      return fetch(url, request);
-    },
+    host: url.hostname,
+    port: Number(url.port),
+    realm: decodeURIComponent(url.pathname.slice(1)),
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
   };
+})();
+
+function behindProxy(url: string): boolean {
+  const { hostname } = new URL(url);
+  return corporateProxy !== undefined && !['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
 }
+
+/** Where the proxy delivers a request for `url`. */
+function delivered(url: string): string {
+  const target = new URL(url);
+  if (!target.hostname.endsWith('.test')) return url;
+  target.protocol = 'http:';
+  target.hostname = '127.0.0.1';
+  return target.href;
+}
+
+type FetchInit = RequestInit & { bypassCustomProtocolHandlers?: boolean };
+
+/**
+ * A session of `session.fromPartition(partition, { cache })` (one per partition, as Electron
+ * keeps them): its `fetch` is Chromium's stack in Electron, here Node's fetch, which answers
+ * `redirect: 'manual'` and aborts as it does. Behind the proxy it answers the proxy's 407 until
+ * the session holds the proxy's credentials: a session's fetch emits no 'login' to answer.
+ */
+class StandInSession {
+  readonly partition: string;
+  readonly cache: boolean | undefined;
+  /** The proxy's credentials, once a request of this session was signed in. */
+  proxySignedIn = false;
+
+  constructor(partition: string, cache: boolean | undefined) {
+    this.partition = partition;
+    this.cache = cache;
+  }
+
+  fetch(url: string, init: FetchInit = {}): Promise<Response> {
+    standIn.sessionFetches.push({
+      partition: this.partition,
+      cache: this.cache,
+      origin: new URL(url).origin,
+    });
+    const { bypassCustomProtocolHandlers: _bypass, ...request } = init;
+    if (!behindProxy(url)) return fetch(url, request);
+    if (!this.proxySignedIn) return Promise.resolve(proxyRefusal());
+    return fetch(delivered(url), request);
+  }
+}
+
+function proxyRefusal(): Response {
+  return new Response(null, {
+    status: 407,
+    headers: { 'proxy-authenticate': `Basic realm="${corporateProxy!.realm}"` },
+  });
+}
+
+const sessions = new Map<string, StandInSession>();
+function fromPartition(partition: string, options?: { cache?: boolean }) {
+  let found = sessions.get(partition);
+  if (!found) sessions.set(partition, (found = new StandInSession(partition, options?.cache)));
+  return found;
+}
+
+/**
+ * `net.request({ session, url, method })`, as far as a proxy sign-in uses it: behind the proxy
+ * it emits 'login' (authInfo.isProxy) until answered with the proxy's credentials, which the
+ * session then keeps; answered with nothing (or not listened to), the proxy's 407 comes back.
+ */
+class StandInClientRequest extends EventEmitter {
+  readonly #options: { url: string; method?: string; session?: StandInSession };
+  #aborted = false;
+
+  constructor(options: { url: string; method?: string; session?: StandInSession }) {
+    super();
+    this.#options = options;
+  }
+
+  end(): void {
+    setImmediate(() => this.#start());
+  }
+  abort(): void {
+    this.#aborted = true;
+  }
+
+  #start(): void {
+    const { url, method = 'GET', session: owner } = this.#options;
+    standIn.netRequests.push({
+      partition: owner?.partition ?? '',
+      method,
+      origin: new URL(url).origin,
+    });
+    if (behindProxy(url) && !owner?.proxySignedIn) this.#challenge();
+    else void this.#send();
+  }
+
+  #challenge(): void {
+    const proxy = corporateProxy!;
+    const authInfo = {
+      isProxy: true,
+      scheme: 'basic',
+      host: proxy.host,
+      port: proxy.port,
+      realm: proxy.realm,
+    };
+    const callback = (username?: string, password?: string) => {
+      if (this.#aborted) return;
+      if (username === undefined) {
+        this.emit('response', { statusCode: 407, headers: {}, resume() {} });
+        return;
+      }
+      const accepted = username === proxy.username && password === proxy.password;
+      standIn.proxyLogins.push({
+        partition: this.#options.session?.partition ?? '',
+        username,
+        accepted,
+      });
+      if (!accepted) return this.#challenge();
+      if (this.#options.session) this.#options.session.proxySignedIn = true;
+      void this.#send();
+    };
+    if (!this.emit('login', authInfo, callback)) callback();
+  }
+
+  async #send(): Promise<void> {
+    const { url, method = 'GET' } = this.#options;
+    try {
+      const response = await fetch(delivered(url), { method, redirect: 'manual' });
+      await response.body?.cancel();
+      if (!this.#aborted) {
+        this.emit('response', { statusCode: response.status, headers: {}, resume() {} });
+      }
+    } catch (error) {
+      if (!this.#aborted) this.emit('error', error);
+    }
+  }
+}
+
+export const net = {
+  request(options: { url: string; method?: string; session?: StandInSession }) {
+    return new StandInClientRequest(options);
+  },
+};
 
 export const session = {
   fromPartition,

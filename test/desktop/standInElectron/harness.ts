@@ -38,6 +38,8 @@ export interface StandInApp {
     timeoutMs?: number,
   ): Promise<StandInState>;
   fetch(urls: string[], method?: string): Promise<FetchResult[]>;
+  /** The payloads the page received for `event` (e.g. 'proxyAuth.requested'), in order. */
+  eventPayloads(event: string): Promise<unknown[]>;
   /** Asks `localSandbox.state` as the page does until it is running; answers the last answer. */
   untilSandboxRunning(timeoutMs?: number): Promise<unknown>;
   /** `window.plantdesk[channel](...args)` in the page: through the preload and ipcMain. */
@@ -176,6 +178,7 @@ export async function startStandInApp(options: StandInAppOptions = {}): Promise<
       }
     },
     fetch: (urls, method) => send({ op: 'fetch', urls, method }),
+    eventPayloads: (event) => send({ op: 'eventPayloads', channel: `event:${event}` }),
     call: (channel, ...args) => send({ op: 'call', channel, args }),
     callFrom: (urlIncludes, channel, ...args) =>
       send({ op: 'callFrom', urlIncludes, channel, args }),

@@ -91,6 +91,8 @@ function state(): StandInState {
     errors: [...standIn.errors],
     sandboxEnabled: standIn.sandboxEnabled,
     sessionFetches: standIn.sessionFetches,
+    netRequests: standIn.netRequests,
+    proxyLogins: standIn.proxyLogins,
     schemeRegistrations: standIn.schemeRegistrations,
     protocolSchemes: [...standIn.protocolHandlers.keys()],
     ipcChannels: [...standIn.ipcHandlers.keys()],
@@ -167,6 +169,10 @@ async function run(command: Command): Promise<unknown> {
       return mainWindow().webContents.navigateFromPage(command.url);
     case 'openWindow':
       return mainWindow().webContents.openFromPage(command.url);
+    case 'eventPayloads':
+      return mainWindow()
+        .webContents.sent.filter((sent) => sent.channel === command.channel)
+        .map((sent) => sent.args[0]);
     case 'readLog':
       return readFileSync(path.join(app.getPath('logs'), 'main.log'), 'utf8');
     case 'quit':

@@ -14,6 +14,8 @@ export type Command =
   | { op: 'navigate'; url: string }
   | { op: 'openWindow'; url: string }
   | { op: 'readLog' }
+  /** What the main process sent the page on one event channel (`event:<name>`), in order. */
+  | { op: 'eventPayloads'; channel: string }
   | { op: 'quit' }
   /** The user closes the window (its close button). */
   | { op: 'closeWindow' };
@@ -49,6 +51,10 @@ export interface StandInState {
   sandboxEnabled: boolean;
   /** The app's API calls through `session.fromPartition(…).fetch` (Chromium's stack). */
   sessionFetches: Array<{ partition: string; cache: boolean | undefined; origin: string }>;
+  /** The app's `net.request`s (a proxy sign-in). */
+  netRequests: Array<{ partition: string; method: string; origin: string }>;
+  /** The app's answers to the proxy's 'login' events, and whether the proxy took each. */
+  proxyLogins: Array<{ partition: string; username: string; accepted: boolean }>;
   schemeRegistrations: Array<{ schemes: unknown[]; afterReady: boolean }>;
   protocolSchemes: string[];
   ipcChannels: string[];

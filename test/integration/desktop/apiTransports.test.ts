@@ -115,9 +115,13 @@ interface TestProxy {
 
 /**
  * A forward proxy: absolute-URI requests (plain http) are forwarded, CONNECT opens a tunnel.
- * The hidden host name goes to loopback; with `credentials`, anything without them gets a 407.
+ * The hidden host name goes to loopback; with `credentials`, anything without them gets a 407;
+ * `refuseConnect`: every CONNECT is answered 403, as a proxy's filter does.
  */
-async function startProxy(credentials?: string): Promise<TestProxy> {
+async function startProxy(
+  options: { credentials?: string; refuseConnect?: boolean } = {},
+): Promise<TestProxy> {
+  const { credentials } = options;
   const seen: string[] = [];
   const sockets = new Set<net.Socket>();
   const target = (hostname: string) => (hostname === HIDDEN_HOST ? '127.0.0.1' : hostname);
@@ -154,6 +158,10 @@ async function startProxy(credentials?: string): Promise<TestProxy> {
   });
   proxy.on('connect', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => {
     seen.push(`CONNECT ${request.url}`);
+    if (options.refuseConnect) {
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
     if (!authorized(request)) {
       client.end('HTTP/1.1 407 Proxy Authentication Required\r\n\r\n');
       return;
@@ -198,7 +206,7 @@ describe("Node's transport behind a corporate proxy (HTTP_PROXY)", () => {
     const hidden = new URL(server.url);
     hidden.hostname = HIDDEN_HOST;
     const baseUrl = hidden.origin;
-    // A proxy's refusal is a network failure, retried like one: quickly here.
+    // A proxy's refusal is never retried; a network failure would be, quickly here.
     const retry = { attempts: 1, baseDelayMs: 5, maxDelayMs: 5 };
     return {
       baseUrl,
@@ -222,16 +230,55 @@ describe("Node's transport behind a corporate proxy (HTTP_PROXY)", () => {
   });
 
   test('a proxy that wants credentials gets those of the proxy address', async () => {
-    proxy = await startProxy('corp:s3cret');
+    proxy = await startProxy({ credentials: 'corp:s3cret' });
     for (const options of [undefined, { proxy: { proxyTunnel: true } }]) {
       const { baseUrl, api } = behind(proxy.url, options);
+      proxy.seen.length = 0;
+      // The proxy's refusal, said as such, and not asked again (a retry cannot change its mind).
       expect((await rejection(api.currentUser({}))).toSerialized()).toEqual({
-        kind: 'network',
-        message: `Could not reach ${baseUrl}: the proxy asks for credentials that were not given or were refused`,
+        kind: 'proxy',
+        message: `The proxy between PlantDesk and ${baseUrl} asks for a user name and password, and none was given or it refused them. Check the proxy user name and password (often your company network account) and try again.`,
       });
+      expect(proxy.seen).toHaveLength(1);
     }
     const { api } = behind(proxy.url.replace('http://', 'http://corp:s3cret@'));
     await session(api);
+  });
+
+  test('a proxy that refuses the tunnel to the server is said as the proxy refusing', async () => {
+    proxy = await startProxy({ refuseConnect: true });
+    const { baseUrl, api } = behind(proxy.url, { proxy: { proxyTunnel: true } });
+    const error = await rejection(api.listPlants({}));
+    expect(error.toSerialized()).toEqual({
+      kind: 'proxy',
+      message: `The proxy between PlantDesk and ${baseUrl} refused the connection. Check that your company's proxy allows this address (your IT department can tell) and that this computer's proxy settings are right.`,
+    });
+    expect(proxy.seen).toEqual([`CONNECT ${new URL(baseUrl).host}`]);
+    // The connection test says the same, rather than a code.
+    const tested = await testConnection(
+      baseUrl,
+      5_000,
+      undefined,
+      createNodeTransport({ proxy: { proxyTunnel: true } }),
+    );
+    expect(tested).toEqual({ ok: false, message: error.message });
+  });
+
+  test('a proxy that cannot be reached is said as the proxy, not the server, and not retried', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { baseUrl } = behind(`http://127.0.0.1:${port}`);
+    // Retries a second apart: a retried failure would take seconds.
+    const retry = { attempts: 3, baseDelayMs: 1_000, maxDelayMs: 1_000 };
+    const api = createApiClient({ baseUrl, retry, fetch: createNodeTransport() });
+    const started = performance.now();
+    expect((await rejection(api.currentUser({}))).toSerialized()).toEqual({
+      kind: 'proxy',
+      message: `The proxy for ${baseUrl} could not be reached. Check this computer's proxy settings (in browser mode: HTTPS_PROXY, HTTP_PROXY and NO_PROXY) and that you are on the company network or its VPN.`,
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   test('the connection test goes where the calls go', async () => {

@@ -200,6 +200,19 @@ describe('OfflineBanner', () => {
     expect(app.wrapper.find('[role="alert"]').exists()).toBe(false);
   });
 
+  test("a proxy's refusal raises it with the proxy's words: the server is out of reach", async () => {
+    const refusal =
+      "The proxy between PlantDesk and https://api.acme.example refused the connection. Check that your company's proxy allows this address (your IT department can tell) and that this computer's proxy settings are right.";
+    const app = await mountWithApp(OfflineBanner, {
+      routes: { listPlants: { kind: 'proxy', message: refusal } },
+    });
+    await useBridge()
+      .call('listPlants', {})
+      .catch(() => undefined);
+    await app.settle();
+    expect(app.wrapper.get('[role="alert"]').text()).toContain(refusal);
+  });
+
   test('other failures (a 403, a 404) do not raise it', async () => {
     const app = await mountWithApp(OfflineBanner, {
       routes: {

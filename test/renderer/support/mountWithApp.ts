@@ -167,17 +167,21 @@ export const LOCAL_ENVIRONMENT: Environment = {
   source: 'builtin',
 };
 
-const SERIALIZED_KINDS = new Set<SerializedError['kind']>([
-  'api',
-  'network',
-  'timeout',
-  'cancelled',
-  'invalidResponse',
-  'signedOut',
-  'invalidArguments',
-  'forbidden',
-  'internal',
-]);
+/** Every kind an error crossing the bridge may have (a new kind fails to compile here). */
+const SERIALIZED_KINDS: ReadonlySet<string> = new Set(
+  Object.keys({
+    api: true,
+    network: true,
+    proxy: true,
+    timeout: true,
+    cancelled: true,
+    invalidResponse: true,
+    signedOut: true,
+    invalidArguments: true,
+    forbidden: true,
+    internal: true,
+  } satisfies Record<SerializedError['kind'], true>),
+);
 
 function asSerializedError(value: unknown): SerializedError | null {
   if (value instanceof PlantDeskError) {

@@ -228,9 +228,12 @@ describe('ApiError', () => {
     expect(serialized(new TypeError('fetch failed', { cause }))).toEqual(refused);
     // Electron's net.fetch: Chromium's error name in the message.
     expect(serialized(new Error('net::ERR_CONNECTION_REFUSED'))).toEqual(refused);
-    expect(serialized(new Error('net::ERR_PROXY_CONNECTION_FAILED')).message).toBe(
-      'Could not reach http://127.0.0.1:9: the proxy could not be reached',
-    );
+    // A proxy's failure is the proxy's, whichever stack says it.
+    expect(serialized(new Error('net::ERR_PROXY_CONNECTION_FAILED'))).toEqual({
+      kind: 'proxy',
+      message:
+        "The proxy for http://127.0.0.1:9 could not be reached. Check this computer's proxy settings (in browser mode: HTTPS_PROXY, HTTP_PROXY and NO_PROXY) and that you are on the company network or its VPN.",
+    });
     expect(serialized(new Error('net::ERR_UNSAFE_PORT')).message).toMatch(/refuses this port/);
     // A code without words of its own is shown as the stack gave it, "fetch failed" skipped.
     expect(serialized(new Error('net::ERR_SSL_PROTOCOL_ERROR')).message).toBe(

@@ -10,6 +10,8 @@ import {
   type FetchingSession,
 } from '../../../electron/main/netTransport.ts';
 import { testConnection } from '../../../electron/services/plantDesk.ts';
+import { createTranslator } from '../../../i18n/translator.ts';
+import { failureCode } from '../../../electron/services/api/transport.ts';
 import { fakeServer, json, type FakeServer } from '../../support/fakeHttpServer.ts';
 import {
   rejection,
@@ -185,9 +187,91 @@ describe('the net.fetch adapter', () => {
       kind: 'network',
       message: 'Could not reach https://api.plantdesk.test: connection refused',
     });
-    const proxy = await rejection(api('net::ERR_PROXY_AUTH_UNSUPPORTED').currentUser({}));
-    expect(proxy.message).toBe(
-      'Could not reach https://api.plantdesk.test: the proxy asks for credentials that were not given or were refused',
+  });
+
+  test("a proxy's refusal is the proxy's kind, said with what to check, and not retried", async () => {
+    const proxyCodes = {
+      'net::ERR_PROXY_AUTH_UNSUPPORTED': /asks for a user name and password/,
+      'net::ERR_PROXY_AUTH_REQUESTED': /asks for a user name and password/,
+      'net::ERR_TUNNEL_CONNECTION_FAILED':
+        /refused the connection\. Check that your company's proxy allows this address/,
+      'net::ERR_PROXY_CONNECTION_FAILED':
+        /The proxy for https:\/\/api\.plantdesk\.test could not be reached/,
+      'net::ERR_MANDATORY_PROXY_CONFIGURATION_FAILED': /\(PAC script\) .* failed/,
+    };
+    for (const [message, words] of Object.entries(proxyCodes)) {
+      let sent = 0;
+      const api = createApiClient({
+        baseUrl: 'https://api.plantdesk.test',
+        fetch: netTransport({
+          fetch: async () => {
+            sent += 1;
+            throw new Error(`${message} (-1) loading 'https://api.plantdesk.test/auth/me'`);
+          },
+        }),
+        retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+      });
+      const error = await rejection(api.currentUser({}));
+      expect(error.kind, message).toBe('proxy');
+      expect(error.message, message).toMatch(words);
+      expect(sent, message).toBe(1);
+    }
+  });
+
+  test("a proxy's 407 that stays unanswered is the proxy's refusal, not retried", async () => {
+    // Chromium hands a plain-http request the proxy's 407 when nothing signs in (undici and the
+    // fetch standard make it a blank network error, which is why only this adapter meets it).
+    let sent = 0;
+    const api = createApiClient({
+      baseUrl: 'http://api.plantdesk.test',
+      fetch: netTransport({
+        fetch: async () => {
+          sent += 1;
+          return new Response(null, {
+            status: 407,
+            headers: { 'proxy-authenticate': 'Basic realm="corp"' },
+          });
+        },
+      }),
+      retry: { attempts: 3, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    expect((await rejection(api.listPlants({}))).toSerialized()).toEqual({
+      kind: 'proxy',
+      message:
+        'The proxy between PlantDesk and http://api.plantdesk.test asks for a user name and password, and none was given or it refused them. Check the proxy user name and password (often your company network account) and try again.',
+    });
+    expect(sent).toBe(1);
+  });
+
+  test("undici's refusals of CONNECT are the proxy's too", () => {
+    const aborted = (status: number) =>
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error(`Proxy response (${status}) !== 200 when HTTP Tunneling`), {
+          code: 'UND_ERR_ABORTED',
+        }),
+      });
+    expect(failureCode(aborted(407))).toBe('PROXY_AUTH');
+    expect(failureCode(aborted(403))).toBe('PROXY_REFUSED');
+    expect(failureCode(aborted(502))).toBe('PROXY_REFUSED');
+    const plain = Object.assign(new Error('Proxy Authentication Required (407)'), {
+      code: 'UND_ERR_INVALID_ARG',
+    });
+    expect(failureCode(new TypeError('fetch failed', { cause: plain }))).toBe('PROXY_AUTH');
+  });
+
+  test('in German, as the user reads it', async () => {
+    const german = createTranslator('de');
+    const api = createApiClient({
+      baseUrl: 'https://api.plantdesk.test',
+      fetch: netTransport({
+        fetch: async () => {
+          throw new Error('net::ERR_TUNNEL_CONNECTION_FAILED');
+        },
+      }),
+      t: () => german,
+    });
+    expect((await rejection(api.currentUser({}))).message).toBe(
+      'Der Proxy zwischen PlantDesk und https://api.plantdesk.test hat die Verbindung abgelehnt. Prüfen Sie, ob der Proxy Ihrer Firma diese Adresse zulässt (Ihre IT-Abteilung weiß es) und ob die Proxy-Einstellungen dieses Computers stimmen.',
     );
   });
 });
