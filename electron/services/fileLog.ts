@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LogFields, Logger } from './logger.ts';
+import { redactText, redactValue, type RedactionLimits } from './redaction.ts';
 
 /**
  * The desktop app's and the web host's log on disk: one line per entry, a few size-capped files,
- * and secrets masked before anything is written.
+ * and secrets masked before anything is written (redaction.ts, the support bundle's rules too).
  *
  * Appends are synchronous on purpose. Entries are small and rare (lifecycle events, failures,
  * never per-request traffic), a synchronous write keeps entries in order without a queue, and a
@@ -30,6 +31,13 @@ export type FileLog = Logger & {
 };
 
 type Level = 'info' | 'warn' | 'error';
+
+/**
+ * Every string is cut to a few thousand characters before anything else looks at it: a log line
+ * is for a person, and no pattern then ever runs over a request body or a whole response.
+ */
+export const MAX_LOGGED_STRING = 4000;
+const LIMITS: RedactionLimits = { maxStringLength: MAX_LOGGED_STRING, maxDepth: 8 };
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
@@ -131,9 +139,9 @@ function renameIfPresent(from: string, to: string): void {
 
 /** `2025-06-01T10:00:00.000Z INFO message {"field":1}`, secrets masked, always one line. */
 export function formatLine(time: Date, level: Level, message: string, fields?: LogFields): string {
-  const text = oneLine(redactText(message));
+  const text = oneLine(redactText(message, LIMITS));
   const hasFields = fields !== undefined && Object.keys(fields).length > 0;
-  const json = hasFields ? ` ${JSON.stringify(redactValue(fields))}` : '';
+  const json = hasFields ? ` ${JSON.stringify(redactValue(fields, LIMITS))}` : '';
   return `${time.toISOString()} ${level.toUpperCase()} ${text}${json}\n`;
 }
 
@@ -151,91 +159,4 @@ function fitLine(line: string, maxBytes: number): Buffer {
 /** Newlines in a message would let it forge entries that look like separate lines. */
 function oneLine(text: string): string {
   return text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');
-}
-
-// ── Redaction: the second line of defence; callers must not log secrets in the first place ───
-
-export const REDACTED = '[redacted]';
-const SECRET_KEY = /token|password|secret|authorization|cookie|key/i;
-/** A JWT: base64url header (JSON, so it starts with "ey"), payload and signature. */
-export const JWT = /(?<![A-Za-z0-9_-])ey[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*/g;
-/** RFC 6750 token68 characters, so surrounding punctuation survives. */
-const BEARER = /\b(Bearer)\s+[A-Za-z0-9._~+/-]+=*/gi;
-/**
- * `password=…` (query strings, env dumps) and `"apiKey":"…"` (JSON in an error message). Prose such
- * as "Invalid token: expired" is left alone, so diagnostics stay readable. The name is any word
- * (starting only where a word starts, and at most 64 characters: without both, a long run of
- * "tokenx-tokenx-…" made the engine try every start and every split, cubic in its length); the
- * replacer then keeps it only if it names a secret.
- */
-const SECRET_ASSIGNMENT =
-  /(?<![A-Za-z0-9_-])([A-Za-z_-]{1,64})(\s{0,8}=\s{0,8}"?|"\s{0,8}:\s{0,8}")([^\s"',;&}]+)/g;
-/**
- * Every string is cut to this many characters before anything else looks at it: a log line is
- * for a person, and no pattern then ever runs over a request body or a whole response.
- */
-export const MAX_LOGGED_STRING = 4000;
-const MAX_DEPTH = 8;
-
-export function isSecretKey(key: string): boolean {
-  return SECRET_KEY.test(key);
-}
-
-/** `text` cut to MAX_LOGGED_STRING characters, saying how much was left out. */
-export function cutForLog(text: string): string {
-  if (text.length <= MAX_LOGGED_STRING) return text;
-  return `${text.slice(0, MAX_LOGGED_STRING)}…[${text.length - MAX_LOGGED_STRING} more characters]`;
-}
-
-export function redactText(text: string): string {
-  return cutForLog(text)
-    .replace(JWT, REDACTED)
-    .replace(BEARER, `$1 ${REDACTED}`)
-    .replace(SECRET_ASSIGNMENT, (match, key: string, separator: string, value: string) =>
-      !SECRET_KEY.test(key) || value === REDACTED || /^bearer$/i.test(value)
-        ? match
-        : `${key}${separator}${REDACTED}`,
-    );
-}
-
-/** A JSON-safe copy with secret keys and secret-looking strings masked, at any depth. */
-export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
-  if (typeof value === 'string') return redactText(value);
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'function' || typeof value === 'symbol') return String(value);
-  if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (seen.has(value)) return '[circular]';
-  if (depth >= MAX_DEPTH) return '[too deep]';
-  seen.add(value);
-  try {
-    if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1, seen));
-    let source: Record<string, unknown>;
-    if (value instanceof Error) source = errorFields(value);
-    else if (isPlainObject(value)) source = value;
-    // Class instances (a socket or dispatcher inside a fetch error, header classes) are
-    // named, not walked: they are large, cyclic, and not what a log reader needs.
-    else return `[${value.constructor?.name ?? 'object'}]`;
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(source)) {
-      copy[key] = isSecretKey(key) ? REDACTED : redactValue(item, depth + 1, seen);
-    }
-    return copy;
-  } finally {
-    seen.delete(value);
-  }
-}
-
-function isPlainObject(value: object): value is Record<string, unknown> {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** Errors keep their own properties (status, code…) plus what JSON.stringify would drop. */
-function errorFields(error: Error): Record<string, unknown> {
-  const fields: Record<string, unknown> = { name: error.name, message: error.message };
-  for (const [key, item] of Object.entries(error)) fields[key] = item;
-  if (error.stack) fields.stack = error.stack;
-  if (error.cause !== undefined) fields.cause = error.cause;
-  return fields;
 }

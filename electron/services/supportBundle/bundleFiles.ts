@@ -3,7 +3,7 @@ import type { Plant } from '../../../api/schemas/plants.ts';
 import type { PlantVendor } from '../../../api/schemas/vendors.ts';
 import type { DataHealthSummary } from '../../../server/domain/dataHealth/summary.ts';
 import type { Alert, SupportBundleFile, SupportBundlePart } from '../../ipc/contract.ts';
-import { redactJson, redactLines } from './redaction.ts';
+import { redactLines, redactValue } from '../redaction.ts';
 
 /**
  * What a support bundle holds, file by file, every file redacted. Pure: the service gathers the
@@ -54,7 +54,7 @@ export const RECENT_RESOLVED_ALERTS = 50;
 
 export const MANIFEST_FILE = 'manifest.json';
 
-const json = (value: unknown): string => `${JSON.stringify(redactJson(value), null, 2)}\n`;
+const json = (value: unknown): string => `${JSON.stringify(redactValue(value), null, 2)}\n`;
 
 /**
  * A vendor as support needs it: its non-secret settings, and of each secret field only whether
