@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { axeViolations } from '../support/axe.ts';
 import { ACCOUNTS, api, rpc, screenshot, signIn } from '../support/shell.ts';
 import { freePort, startServer, stopServer } from '../support/ownServer.ts';
 import type { Page } from '@playwright/test';
@@ -67,10 +67,7 @@ async function slowDownGridMeter(): Promise<void> {
 
 /** axe's serious and critical findings on the page as shown (WCAG 2.1 A and AA). */
 async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
+  return (await axeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
