@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
-// The axe-core that @axe-core/playwright itself runs (its dependency): the same rules and version.
+// axe-core itself, a devDependency of its own (it replaced @axe-core/playwright, see below).
 import axe from 'axe-core';
 
 /**
  * axe-core run in the page itself (`axe.run`), injected once per document and frame rather than
- * on every run. @axe-core/playwright's AxeBuilder sends its half-megabyte source into every frame
+ * on every run. @axe-core/playwright's AxeBuilder, used before, sends its half-megabyte source into every frame
  * on each analyze() and finishes each run in a blank page it opens for that: over the
  * accessibility spec's thirty screens in four variants, that was most of the spec's time.
  *
