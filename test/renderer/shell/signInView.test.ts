@@ -1,21 +1,15 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
-import SignInView from '../../../renderer/src/views/SignInView.vue';
-import { apiError, mountWithApp } from '../support/mountWithApp.ts';
+import { apiError } from '../support/mountWithApp.ts';
+import { openSignInScreen } from '../support/signInScreen.ts';
 import { button, control } from '../support/queries.ts';
 
 /** The sign-in screen signs in to the active environment through the shared credentials form. */
 describe('the sign-in screen', () => {
   test('signs in with the remembered email and opens the fleet', async () => {
-    const app = await mountWithApp(SignInView, {
-      user: null,
-      route: '/sign-in',
+    const app = await openSignInScreen({
+      rememberedEmail: 'installer@plantdesk.test',
       channels: {
-        'session.state': {
-          environmentId: 'local',
-          status: 'signedOut',
-          rememberedEmail: 'installer@plantdesk.test',
-        },
         'session.signIn': ([input]: [{ email: string }]) => ({
           environmentId: 'local',
           status: 'signedIn',
@@ -23,7 +17,6 @@ describe('the sign-in screen', () => {
         }),
       },
     });
-    await app.settle();
     expect(app.wrapper.get('form').attributes('aria-label')).toBe('Sign in to Local sandbox');
     expect(control(app.wrapper, 'Email').element.value).toBe('installer@plantdesk.test');
     expect(control(app.wrapper, 'Remember email').element.checked).toBe(true);
@@ -39,12 +32,9 @@ describe('the sign-in screen', () => {
   });
 
   test("shows the server's refusal and stays", async () => {
-    const app = await mountWithApp(SignInView, {
-      user: null,
-      route: '/sign-in',
+    const app = await openSignInScreen({
       channels: { 'session.signIn': apiError(401, 'Invalid e-mail or password', '/auth/login') },
     });
-    await app.settle();
     await control(app.wrapper, 'Email').setValue('installer@plantdesk.test');
     await control(app.wrapper, 'Password').setValue('not-the-password');
     await button(app.wrapper, 'Sign in').trigger('submit');
