@@ -17,7 +17,8 @@ export function useEnvironmentComparison(plantUuid: Ref<string>) {
   const comparing = ref(false);
   const signingIn = ref(false);
   const error = ref<string | null>(null);
-  const signInError = ref<string | null>(null);
+  /** The failed sign-in as caught: its form shows it, on a field when it names one. */
+  const signInError = ref<unknown>(null);
 
   async function compare(): Promise<void> {
     const other = otherEnvironmentId.value;
@@ -46,7 +47,7 @@ export function useEnvironmentComparison(plantUuid: Ref<string>) {
     try {
       await bridge.invoke('comparison.signIn', other, input);
     } catch (caught) {
-      signInError.value = errorMessage(caught, translate('comparison.signIn.failed'));
+      signInError.value = caught;
       return;
     } finally {
       signingIn.value = false;

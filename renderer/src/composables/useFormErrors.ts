@@ -62,7 +62,8 @@ function isFieldRefusal(caught: PlantDeskError): boolean {
  * `fromServer` shows the server's
  * answer on the fields it lists (`errors`, our server's extension); from a server without that
  * list, on the field its message names when it names one (a 400's several "; "-separated details
- * each on their field); else above the form. Both replace what was shown.
+ * each on their field); else above the form, as `fallback` when it has no message of its own.
+ * Both replace what was shown.
  */
 export function useFormErrors<F extends string>(fields: readonly F[]) {
   // Cast once: Vue's Reactive<> of a generic record cannot be indexed by F.
@@ -90,14 +91,10 @@ export function useFormErrors<F extends string>(fields: readonly F[]) {
     }
   }
 
-  function fromServer(caught: unknown): void {
+  function fromServer(caught: unknown, fallback?: string): void {
     clear();
-    if (!(caught instanceof PlantDeskError)) {
-      formError.value = errorMessage(caught);
-      return;
-    }
-    if (!isFieldRefusal(caught)) {
-      formError.value = errorMessage(caught);
+    if (!(caught instanceof PlantDeskError) || !isFieldRefusal(caught)) {
+      formError.value = errorMessage(caught, fallback);
       return;
     }
     const parts =

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
 import { admits } from '../../../renderer/src/router.ts';
-import SignInView from '../../../renderer/src/views/SignInView.vue';
-import { mountWithApp } from '../support/mountWithApp.ts';
+import { openSignInScreen } from '../support/signInScreen.ts';
 
 /**
  * After a restart without the server, the session is not restored but the environment still
@@ -27,18 +26,7 @@ describe('admits', () => {
 
 describe('the sign-in screen', () => {
   test('leads to the drafts of the remembered account', async () => {
-    const app = await mountWithApp(SignInView, {
-      user: null,
-      route: '/sign-in',
-      channels: {
-        'session.state': {
-          environmentId: 'local',
-          status: 'signedOut',
-          rememberedEmail: 'installer@example.com',
-        },
-      },
-    });
-    await app.settle();
+    const app = await openSignInScreen({ rememberedEmail: 'installer@example.com' });
     const link = app.wrapper.find('.drafts-link a');
     expect(link.text()).toBe('Commission as a draft');
     expect(link.attributes('href')).toContain('/drafts');
@@ -46,8 +34,7 @@ describe('the sign-in screen', () => {
   });
 
   test('says nothing of drafts without a remembered account', async () => {
-    const app = await mountWithApp(SignInView, { user: null, route: '/sign-in' });
-    await app.settle();
+    const app = await openSignInScreen();
     expect(app.wrapper.find('.drafts-link').exists()).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import type {
 import EnvironmentComparisonView from '../../../renderer/src/views/EnvironmentComparisonView.vue';
 import { comparePlants, secretState } from '../../../server/domain/comparison/index.ts';
 import type { PlantSnapshot } from '../../../server/domain/comparison/index.ts';
-import { mountWithApp } from '../support/mountWithApp.ts';
+import { apiError, mountWithApp } from '../support/mountWithApp.ts';
 import { button, control } from '../support/queries.ts';
 
 const PLANT = '11111111-1111-4111-8111-111111111111';
@@ -163,6 +163,25 @@ describe('EnvironmentComparisonView', () => {
     ]);
     expect(app.calls.some((call) => call.channel === 'environments.select')).toBe(false);
     expect(app.wrapper.text()).toContain('3 differences');
+  });
+
+  test("a refused sign-in to the other environment shows the server's message", async () => {
+    const app = await mount({
+      status: 'signInNeeded',
+      left: { environment: PRODUCTION, plant: HERE },
+      other: OTHER,
+      rememberedEmail: 'installer@plantdesk.test',
+    });
+    app.channels['comparison.signIn'] = apiError(401, 'Invalid e-mail or password');
+    await app.settle();
+    expect(control(app.wrapper, 'Email').element.value).toBe('installer@plantdesk.test');
+    await control(app.wrapper, 'Password').setValue('not-the-password');
+    await button(app.wrapper, 'Sign in to Shared sandbox and compare').trigger('submit');
+    await app.settle();
+    expect(app.wrapper.get('[role="alert"]').text()).toBe('Invalid e-mail or password');
+    expect(control(app.wrapper, 'Password').element.value).toBe('');
+    // Nothing is compared again until the sign-in succeeds.
+    expect(app.calls.filter((call) => call.channel === 'comparison.compare')).toHaveLength(1);
   });
 
   test('a plant without a twin, and a plant without an external id, say why', async () => {

@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
 import { admits } from '../../../renderer/src/router.ts';
-import SignInView from '../../../renderer/src/views/SignInView.vue';
 import { i18n } from '../../../renderer/src/i18n.ts';
-import { mountWithApp } from '../support/mountWithApp.ts';
+import { openSignInScreen } from '../support/signInScreen.ts';
 
 /** Signed out (in a browser there is no Help menu), Help and support is one link away. */
 describe('the sign-in screen', () => {
   test('links to Help and support, which opens signed out', async () => {
-    const app = await mountWithApp(SignInView, { user: null, route: '/sign-in' });
-    await app.settle();
+    const app = await openSignInScreen();
     const link = app.wrapper.findAll('a').find((a) => a.text() === 'Help and support');
     expect(link?.attributes('href')).toBe('/support');
     await link!.trigger('click');
@@ -22,8 +20,7 @@ describe('the sign-in screen', () => {
   test('names the link in the user’s language', async () => {
     i18n.global.locale.value = 'de';
     try {
-      const app = await mountWithApp(SignInView, { user: null, route: '/sign-in' });
-      await app.settle();
+      const app = await openSignInScreen();
       expect(app.wrapper.findAll('a').map((a) => a.text())).toContain('Hilfe und Support');
     } finally {
       i18n.global.locale.value = 'en';
