@@ -105,12 +105,26 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
       trx,
       written.map((batch) => batch.sensor.sensorUuid),
     );
+    // The 15-minute rows, the days and the packed days of every sensor are written together at
+    // the end (one statement per table on PostgreSQL): nothing in between reads a sensor's own,
+    // except a second batch of the same sensor, before which they are written.
+    const flush = async () => {
+      await rollupsInsert.flush();
+      await coarse.flush();
+    };
+    const queued = new Set<string>();
     for (const batch of written) {
       const sensorUuid = batch.sensor.sensorUuid;
+      if (queued.has(sensorUuid)) {
+        await flush();
+        queued.clear();
+      }
+      queued.add(sensorUuid);
       const oriented = asMountedRight(batch, inverted.get(sensorUuid)!);
       const rewritten = await ingestSensor(trx, oriented, readingsInsert, rollupsInsert);
       await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, rewritten);
     }
+    await flush();
     return { readings: readingsInsert.written, rollups: rollupsInsert.written };
   });
 }
@@ -151,6 +165,7 @@ export function recomputeRollups(
     const rollupsInsert = rowsInsert(trx, ROLLUPS, ROLLUP_CHUNK_ROWS);
     const around = await readingsAround(trx, sensorUuid, fromMs, toMs);
     await replaceRollups(trx, sensor, fromMs, toMs, around, rollupsInsert);
+    await rollupsInsert.flush();
     const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
     // Whole: a recomputed quarter may lose its row, and a rewrite only writes rows over.
     await rebuildCoarseRollups(trx, sensorUuid, zone);
@@ -378,8 +393,9 @@ async function ingestSensor(
 }
 
 /**
- * Deletes the rollups of [fromMs, toMs) and writes them anew from the readings of that span
- * and the ones just before and after it; answers the rows written, oldest first.
+ * Deletes the rollups of [fromMs, toMs) and queues them anew in `rollupsInsert` from the
+ * readings of that span and the ones just before and after it (the caller flushes it before
+ * anything reads them); answers the rows, oldest first.
  */
 async function replaceRollups(
   trx: Db,
@@ -418,7 +434,6 @@ async function replaceRollups(
     );
     if (pending) await pending;
   }
-  await rollupsInsert.flush();
   return rollups;
 }
 
