@@ -1,4 +1,5 @@
 import { inTransaction, type Db } from '../db/database.ts';
+import { engineOf } from '../db/engine.ts';
 import { rowsOf } from '../db/fastQuery.ts';
 import { ensureReadingPartitions } from '../db/readingPartitions.ts';
 import { notFound } from '../http/errors.ts';
@@ -105,9 +106,11 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
       trx,
       written.map((batch) => batch.sensor.sensorUuid),
     );
-    // The 15-minute rows, the days and the packed days of every sensor are written together at
-    // the end (one statement per table on PostgreSQL): nothing in between reads a sensor's own,
-    // except a second batch of the same sensor, before which they are written.
+    // On PostgreSQL the 15-minute rows, the days and the packed days of every sensor are written
+    // together at the end, one statement per table rather than per sensor (a round trip each):
+    // nothing in between reads a sensor's own, except a second batch of the same sensor, before
+    // which they are written. SQLite, in process, writes each sensor's at once.
+    const together = engineOf(trx) === 'postgres';
     const flush = async () => {
       await rollupsInsert.flush();
       await coarse.flush();
@@ -123,6 +126,7 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
       const oriented = asMountedRight(batch, inverted.get(sensorUuid)!);
       const rewritten = await ingestSensor(trx, oriented, readingsInsert, rollupsInsert);
       await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, rewritten);
+      if (!together) await flush();
     }
     await flush();
     return { readings: readingsInsert.written, rollups: rollupsInsert.written };
