@@ -10,7 +10,7 @@ import {
   type CoarseRollup,
 } from './coarseRollups.ts';
 import { utcDaysOf } from './hourDayPacking.ts';
-import { deleteHourDays, repackHourDays, writeHourDays } from './hourDays.ts';
+import { deleteHourDays, HourDaysWriter, repackHourDays, writeHourDays } from './hourDays.ts';
 import { rollupsOf } from './readingsStore.ts';
 import type { Rollup } from './rollups.ts';
 
@@ -31,17 +31,30 @@ export class CoarseRollupWriter {
   readonly #trx: Db;
   readonly #hours: RowsInsert;
   readonly #days: RowsInsert;
+  readonly #hourDays: HourDaysWriter;
 
   constructor(trx: Db) {
     this.#trx = trx;
     this.#hours = rowsInsert(trx, HOURS, CHUNK_ROWS);
     this.#days = rowsInsert(trx, DAYS, CHUNK_ROWS);
+    this.#hourDays = new HourDaysWriter(trx);
+  }
+
+  /**
+   * Writes the daily rows and packed days that `rewrite` left queued: for all the sensors of a
+   * transaction together (on PostgreSQL one statement per table rather than one per sensor).
+   * Before the transaction reads them, or rewrites a sensor a second time.
+   */
+  async flush(): Promise<void> {
+    await this.#days.flush();
+    await this.#hourDays.flush();
   }
 
   /**
    * Rewrites the hours and days holding the 15-minute buckets of [fromMs, toMs), whose rows the
    * caller has just replaced by `quarters` in this transaction: those are taken as given, and
    * only the rest of the stale hours and days (quarters outside the span, unchanged) is read.
+   * Its days and packed days wait for `flush`; its hours are written at once (packing reads them).
    */
   async rewrite(sensorUuid: string, zone: string, rewritten: RewrittenQuarters): Promise<void> {
     const { fromMs, toMs, quarters: rewrittenQuarters } = rewritten;
@@ -66,8 +79,8 @@ export class CoarseRollupWriter {
       (quarter) => quarter.bucketStart >= changed.start && quarter.bucketStart < changed.end,
     );
     await this.#insert(sensorUuid, aggregateQuarters(inChangedHours, utcHourOf), 'hours');
-    await repackHourDays(this.#trx, sensorUuid, zone, changed);
-    await this.#insert(sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
+    await this.#hourDays.repack(sensorUuid, zone, changed);
+    await this.#queue(sensorUuid, aggregateQuarters(inDays, localDayIn(zone)), 'days');
   }
 
   /** Every coarse row of the sensor anew from its 15-minute rows (a backfill, a new interval). */
@@ -96,6 +109,16 @@ export class CoarseRollupWriter {
     rows: readonly CoarseRollup[],
     grain: 'hours' | 'days',
   ): Promise<void> {
+    await this.#queue(sensorUuid, rows, grain);
+    await (grain === 'hours' ? this.#hours : this.#days).flush();
+  }
+
+  /** Queues the rows (a full chunk is written on the way). */
+  async #queue(
+    sensorUuid: string,
+    rows: readonly CoarseRollup[],
+    grain: 'hours' | 'days',
+  ): Promise<void> {
     const insert = grain === 'hours' ? this.#hours : this.#days;
     for (const row of rows) {
       const values = [
@@ -112,7 +135,6 @@ export class CoarseRollupWriter {
           : insert.add(sensorUuid, row.start, row.end, ...values);
       if (pending) await pending;
     }
-    await insert.flush();
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/fastQuery.ts';
+import { rowsInsert, type RowsInsert, type RowsTable } from './rowsInsert.ts';
 import { packHourDays, utcDaysOf, type PackedHour } from './hourDayPacking.ts';
 import type { TimeRange } from './metrics/localTime.ts';
 import { dayPointsJson } from './metrics/hourPointsJson.ts';
@@ -47,7 +48,7 @@ export async function writeHourDays(
       .where('day_start', '<', days.end)
       .execute();
   }
-  await storeHourDays(trx, sensorUuid, zone, hours, 'insert');
+  await insertHourDays(trx, sensorUuid, zone, hours);
 }
 
 /**
@@ -61,68 +62,97 @@ export async function repackHourDays(
   zone: PointsZone,
   span: TimeRange,
 ): Promise<void> {
-  const days = utcDaysOf(span);
-  if (days.end <= days.start) return;
-  const rows = await rowsOf(
-    trx,
-    trx
-      .selectFrom('sensor_hourly_rollups')
-      .select(['hour_start', 'energy_kwh', 'covered_seconds'])
-      .where('sensor_uuid', '=', sensorUuid)
-      .where('hour_start', '>=', days.start)
-      .where('hour_start', '<', days.end)
-      .orderBy('hour_start')
-      .compile(),
-  );
-  // Number(): PostgreSQL answers bigint as text, and float8 as its shortest exact text.
-  const hours = rows.map((row) => ({
-    start: Number(row.hour_start),
-    energyKwh: row.energy_kwh === null ? null : Number(row.energy_kwh),
-    coveredSeconds: Number(row.covered_seconds),
-  }));
-  await storeHourDays(trx, sensorUuid, zone, hours, 'upsert');
+  const writer = new HourDaysWriter(trx);
+  await writer.repack(sensorUuid, zone, span);
+  await writer.flush();
 }
 
-/** Writes the packed days of `hours` (and their points): plain inserts, or over the rows there. */
-async function storeHourDays(
+/** A table of one row per sensor and UTC day, its `column` written over by an upsert. */
+const perSensorDay = <Table extends 'sensor_hour_days' | 'sensor_hour_day_points'>(
+  table: Table,
+  column: RowsTable<Table>['columns'][number],
+): RowsTable<Table> => ({
+  table,
+  columns: [{ name: 'sensor_uuid', pgType: 'text' }, { name: 'day_start', pgType: 'int8' }, column],
+  upsert: { key: ['sensor_uuid', 'day_start'], updated: [column.name] },
+});
+
+const HOUR_DAYS = perSensorDay('sensor_hour_days', { name: 'hours', pgType: 'bytea' });
+const HOUR_DAY_POINTS = perSensorDay('sensor_hour_day_points', { name: 'points', pgType: 'text' });
+
+/**
+ * `repackHourDays` for the sensors of one transaction, their rows written together at `flush`
+ * (on PostgreSQL one statement per table rather than two per sensor). Nothing may read the
+ * packed rows of a sensor queued here before `flush`, and a sensor's days are queued once.
+ */
+export class HourDaysWriter {
+  readonly #trx: Db;
+  readonly #days: RowsInsert;
+  readonly #points: RowsInsert;
+
+  constructor(trx: Db) {
+    this.#trx = trx;
+    this.#days = rowsInsert(trx, HOUR_DAYS, INSERT_CHUNK_ROWS);
+    this.#points = rowsInsert(trx, HOUR_DAY_POINTS, INSERT_CHUNK_ROWS);
+  }
+
+  /** Queues the sensor's UTC days holding `span`, packed anew from its hourly rows. */
+  async repack(sensorUuid: string, zone: PointsZone, span: TimeRange): Promise<void> {
+    const days = utcDaysOf(span);
+    if (days.end <= days.start) return;
+    const trx = this.#trx;
+    const rows = await rowsOf(
+      trx,
+      trx
+        .selectFrom('sensor_hourly_rollups')
+        .select(['hour_start', 'energy_kwh', 'covered_seconds'])
+        .where('sensor_uuid', '=', sensorUuid)
+        .where('hour_start', '>=', days.start)
+        .where('hour_start', '<', days.end)
+        .orderBy('hour_start')
+        .compile(),
+    );
+    // Number(): PostgreSQL answers bigint as text, and float8 as its shortest exact text.
+    const hours = rows.map((row) => ({
+      start: Number(row.hour_start),
+      energyKwh: row.energy_kwh === null ? null : Number(row.energy_kwh),
+      coveredSeconds: Number(row.covered_seconds),
+    }));
+    for (const day of packHourDays(hours)) {
+      const pending = this.#days.add(sensorUuid, day.dayStart, day.hours);
+      if (pending) await pending;
+      if (zone === null) continue;
+      const points = dayPointsJson(zone, day.dayStart, day.hours);
+      const pendingPoints = this.#points.add(sensorUuid, day.dayStart, points);
+      if (pendingPoints) await pendingPoints;
+    }
+  }
+
+  async flush(): Promise<void> {
+    await this.#days.flush();
+    await this.#points.flush();
+  }
+}
+
+/** Inserts the packed days of `hours` and their points (none of them stored). */
+async function insertHourDays(
   trx: Db,
   sensorUuid: string,
-  zone: PointsZone,
+  zone: string,
   hours: readonly PackedHour[],
-  how: 'insert' | 'upsert',
 ): Promise<void> {
   const days = packHourDays(hours);
-  const key = ['sensor_uuid', 'day_start'] as const;
   await inChunks(
     days.map((day) => ({ sensor_uuid: sensorUuid, day_start: day.dayStart, hours: day.hours })),
-    (rows) => {
-      const insert = trx.insertInto('sensor_hour_days').values(rows);
-      return (
-        how === 'insert'
-          ? insert
-          : insert.onConflict((conflict) =>
-              conflict.columns(key).doUpdateSet((row) => ({ hours: row.ref('excluded.hours') })),
-            )
-      ).execute();
-    },
+    (rows) => trx.insertInto('sensor_hour_days').values(rows).execute(),
   );
-  if (zone === null) return;
   await inChunks(
     days.map((day) => ({
       sensor_uuid: sensorUuid,
       day_start: day.dayStart,
       points: dayPointsJson(zone, day.dayStart, day.hours),
     })),
-    (rows) => {
-      const insert = trx.insertInto('sensor_hour_day_points').values(rows);
-      return (
-        how === 'insert'
-          ? insert
-          : insert.onConflict((conflict) =>
-              conflict.columns(key).doUpdateSet((row) => ({ points: row.ref('excluded.points') })),
-            )
-      ).execute();
-    },
+    (rows) => trx.insertInto('sensor_hour_day_points').values(rows).execute(),
   );
 }
 

@@ -1,4 +1,6 @@
+import { CompiledQuery } from 'kysely';
 import { inTransaction, type Db } from '../db/database.ts';
+import { engineOf } from '../db/engine.ts';
 import { rowsOf } from '../db/fastQuery.ts';
 import { ensureReadingPartitions } from '../db/readingPartitions.ts';
 import { notFound } from '../http/errors.ts';
@@ -94,7 +96,8 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
   if (span) await ensureReadingPartitions(db, span.fromMs, span.toMs);
   return inTransaction(db, async (trx) => {
     const readingsInsert = rawReadingsInsert(trx);
-    const rollupsInsert = rowsInsert(trx, ROLLUPS, ROLLUP_CHUNK_ROWS);
+    const together = engineOf(trx) === 'postgres';
+    const quarters = quarterWrites(trx, together);
     const written = batches.filter((batch) => batch.takenAt.length > 0);
     const coarse = new CoarseRollupWriter(trx);
     const zones = await zonesOfSensors(
@@ -105,13 +108,30 @@ export async function ingestMany(db: Db, batches: readonly SensorReadings[]): Pr
       trx,
       written.map((batch) => batch.sensor.sensorUuid),
     );
+    // On PostgreSQL the 15-minute rows (deleted and written), the days and the packed days of
+    // every sensor are written together at the end, one statement per table rather than per
+    // sensor (a round trip each): nothing in between reads a sensor's own, except a second batch
+    // of the same sensor, before which they are written. SQLite, in process, writes each
+    // sensor's at once.
+    const flush = async () => {
+      await quarters.flush();
+      await coarse.flush();
+    };
+    const queued = new Set<string>();
     for (const batch of written) {
       const sensorUuid = batch.sensor.sensorUuid;
+      if (queued.has(sensorUuid)) {
+        await flush();
+        queued.clear();
+      }
+      queued.add(sensorUuid);
       const oriented = asMountedRight(batch, inverted.get(sensorUuid)!);
-      const rewritten = await ingestSensor(trx, oriented, readingsInsert, rollupsInsert);
+      const rewritten = await ingestSensor(trx, oriented, readingsInsert, quarters);
       await coarse.rewrite(sensorUuid, zones.get(sensorUuid)!, rewritten);
+      if (!together) await flush();
     }
-    return { readings: readingsInsert.written, rollups: rollupsInsert.written };
+    await flush();
+    return { readings: readingsInsert.written, rollups: quarters.insert.written };
   });
 }
 
@@ -148,13 +168,14 @@ export function recomputeRollups(
         .where('bucket_start', '>=', fromMs)
         .execute();
     }
-    const rollupsInsert = rowsInsert(trx, ROLLUPS, ROLLUP_CHUNK_ROWS);
+    const quarters = quarterWrites(trx, false);
     const around = await readingsAround(trx, sensorUuid, fromMs, toMs);
-    await replaceRollups(trx, sensor, fromMs, toMs, around, rollupsInsert);
+    await replaceRollups(sensor, fromMs, toMs, around, quarters);
+    await quarters.flush();
     const zone = (await zonesOfSensors(trx, [sensorUuid])).get(sensorUuid)!;
     // Whole: a recomputed quarter may lose its row, and a rewrite only writes rows over.
     await rebuildCoarseRollups(trx, sensorUuid, zone);
-    return rollupsInsert.written;
+    return quarters.insert.written;
   });
 }
 
@@ -347,7 +368,7 @@ async function ingestSensor(
   trx: Db,
   batch: SensorReadings,
   readingsInsert: RawReadingsInsert,
-  rollupsInsert: RowsInsert,
+  quarterWrites: QuarterWrites,
 ): Promise<RewrittenQuarters> {
   const { sensor, takenAt, values } = batch;
   const sensorUuid = sensor.sensorUuid;
@@ -367,35 +388,84 @@ async function ingestSensor(
   const replacesStored = merged.takenAt.length < stored.takenAt.length + takenAt.length;
   await readingsInsert.write(sensorUuid, takenAt, values, replacesStored);
   const quarters = await replaceRollups(
-    trx,
     sensor,
     fromMs,
     toMs,
     { ...around, samples: merged },
-    rollupsInsert,
+    quarterWrites,
   );
   return { fromMs, toMs, quarters };
 }
 
 /**
- * Deletes the rollups of [fromMs, toMs) and writes them anew from the readings of that span
- * and the ones just before and after it; answers the rows written, oldest first.
+ * The 15-minute rows of a transaction: those of a span cleared (`clear`), then queued anew in
+ * `insert`; `flush` writes what waits, before anything reads them. On PostgreSQL, `deferred`
+ * clears the spans of all sensors in one statement at `flush` too.
  */
-async function replaceRollups(
+interface QuarterWrites {
+  insert: RowsInsert;
+  clear(sensorUuid: string, fromMs: number, toMs: number): Promise<void>;
+  flush(): Promise<void>;
+}
+
+function quarterWrites(trx: Db, deferred: boolean): QuarterWrites {
+  const insert = rowsInsert(trx, ROLLUPS, ROLLUP_CHUNK_ROWS);
+  const cleared = { sensorUuids: [] as string[], froms: [] as number[], tos: [] as number[] };
+  return {
+    insert,
+    async clear(sensorUuid, fromMs, toMs) {
+      if (!deferred) return deleteQuarters(trx, sensorUuid, fromMs, toMs);
+      cleared.sensorUuids.push(sensorUuid);
+      cleared.froms.push(fromMs);
+      cleared.tos.push(toMs);
+    },
+    async flush() {
+      if (cleared.sensorUuids.length > 0) {
+        const spans = [cleared.sensorUuids, cleared.froms, cleared.tos];
+        cleared.sensorUuids = [];
+        cleared.froms = [];
+        cleared.tos = [];
+        await trx.executeQuery(CompiledQuery.raw(DELETE_QUARTER_SPANS, spans));
+      }
+      await insert.flush();
+    },
+  };
+}
+
+/** PostgreSQL: the 15-minute rows of several sensors' spans, each an index range. */
+const DELETE_QUARTER_SPANS = `delete from sensor_rollups as r
+  using unnest($1::text[], $2::int8[], $3::int8[]) as span(sensor_uuid, from_ms, to_ms)
+  where r.sensor_uuid = span.sensor_uuid
+    and r.bucket_start >= span.from_ms and r.bucket_start < span.to_ms`;
+
+async function deleteQuarters(
   trx: Db,
-  sensor: ReadingSensor,
+  sensorUuid: string,
   fromMs: number,
   toMs: number,
-  { before, samples, after }: ReadingsAround,
-  rollupsInsert: RowsInsert,
-): Promise<Rollup[]> {
-  const sensorUuid = sensor.sensorUuid;
+): Promise<void> {
   await trx
     .deleteFrom('sensor_rollups')
     .where('sensor_uuid', '=', sensorUuid)
     .where('bucket_start', '>=', fromMs)
     .where('bucket_start', '<', toMs)
     .execute();
+}
+
+/**
+ * Clears the rollups of [fromMs, toMs) and queues them anew from the readings of that span and
+ * the ones just before and after it (the caller flushes them before anything reads them);
+ * answers the rows, oldest first.
+ */
+async function replaceRollups(
+  sensor: ReadingSensor,
+  fromMs: number,
+  toMs: number,
+  { before, samples, after }: ReadingsAround,
+  quarters: QuarterWrites,
+): Promise<Rollup[]> {
+  const sensorUuid = sensor.sensorUuid;
+  await quarters.clear(sensorUuid, fromMs, toMs);
   const rollups = computeRollups({
     kind: sensor.kind,
     samplingIntervalSeconds: sensor.samplingIntervalSeconds,
@@ -406,7 +476,7 @@ async function replaceRollups(
     after,
   });
   for (const rollup of rollups) {
-    const pending = rollupsInsert.add(
+    const pending = quarters.insert.add(
       sensorUuid,
       rollup.bucketStart,
       rollup.energyKwh,
@@ -418,7 +488,6 @@ async function replaceRollups(
     );
     if (pending) await pending;
   }
-  await rollupsInsert.flush();
   return rollups;
 }
 

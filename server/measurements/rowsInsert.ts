@@ -17,7 +17,10 @@ type ColumnOf<Table extends keyof Database> = keyof Database[Table] & string;
 export interface RowsTable<Table extends keyof Database & string> {
   table: Table;
   /** The columns in the order `add` takes their values, each with its PostgreSQL type. */
-  columns: readonly { name: ColumnOf<Table>; pgType: 'text' | 'int4' | 'int8' | 'float8' }[];
+  columns: readonly {
+    name: ColumnOf<Table>;
+    pgType: 'text' | 'bytea' | 'int4' | 'int8' | 'float8';
+  }[];
   /** An upsert: a row whose `key` is stored takes the `updated` columns of the incoming one. */
   upsert?: { key: readonly ColumnOf<Table>[]; updated: readonly ColumnOf<Table>[] };
 }
@@ -38,7 +41,9 @@ export function rowsInsert<Table extends keyof Database & string>(
   chunkRows: number,
 ): RowsInsert {
   if (engineOf(trx) === 'postgres') {
-    const numeric = spec.columns.map((column) => column.pgType !== 'text');
+    const numeric = spec.columns.map(
+      (column) => column.pgType !== 'text' && column.pgType !== 'bytea',
+    );
     return new UnnestRowsInsert(trx, unnestStatement(spec), numeric);
   }
   const build = spec.upsert

@@ -35,8 +35,8 @@ export interface FlowMeasures {
   /** How many columns each term has: its sensors, in the order of `flowSensors(flow)`. */
   termSizes: readonly number[];
   /** `[bucket * columnCount + column]`. */
-  energyKwh: Float64Array;
-  coveredSeconds: Float64Array;
+  energyKwh: Float64Array | number[];
+  coveredSeconds: Float64Array | number[];
 }
 
 const termSizesOf = (flow: PlantFlow): number[] => flow.terms.map((term) => term.length);
@@ -59,41 +59,62 @@ const isUtcHours = (buckets: readonly TimeRange[], range: TimeRange, step: numbe
   range.start % HOUR_MS === 0 &&
   range.end - range.start === buckets.length * HOUR_MS;
 
+/** A flow's sensors as `measureUtcHours` lays them out: made once per flow, which is kept. */
+interface SensorLayout {
+  uuids: string[];
+  column: Map<string, number>;
+  termSizes: number[];
+}
+
+const layouts = new WeakMap<PlantFlow, SensorLayout>();
+
+function layoutOf(flow: PlantFlow): SensorLayout {
+  let layout = layouts.get(flow);
+  if (!layout) {
+    const uuids = flowSensors(flow).map((sensor) => sensor.sensorUuid);
+    const column = new Map(uuids.map((uuid, index) => [uuid, index]));
+    layout = { uuids, column, termSizes: termSizesOf(flow) };
+    layouts.set(flow, layout);
+  }
+  return layout;
+}
+
 /**
  * `measureFlowFromSlots` of hourly slots, each hour's numbers added straight where its bucket
  * and sensor go, without a slot object or a bucket search per hour (the same additions: one
- * hour per bucket and sensor, onto 0).
+ * hour per bucket and sensor, onto 0). Plain arrays: a Float64Array of a day's hours has its
+ * memory outside the heap, which costs more to make and free than its numbers do.
  */
 async function measureUtcHours(
   db: Db,
   flow: PlantFlow,
   buckets: readonly TimeRange[],
 ): Promise<FlowMeasures> {
-  const sensors = flowSensors(flow);
-  const energyKwh = new Float64Array(buckets.length * sensors.length);
-  const coveredSeconds = new Float64Array(buckets.length * sensors.length);
-  const position = new Map(sensors.map((sensor, index) => [sensor.sensorUuid, index]));
+  const { uuids, column, termSizes } = layoutOf(flow);
+  const width = uuids.length;
+  const energyKwh = new Array<number>(buckets.length * width).fill(0);
+  const coveredSeconds = new Array<number>(buckets.length * width).fill(0);
   const first = buckets[0]!.start;
-  const uuids = [...position.keys()];
   const range = { start: first, end: buckets[buckets.length - 1]!.end };
   await forEachStoredHour(db, uuids, range, (sensorUuid, hourStart, energy, covered) => {
-    const column = ((hourStart - first) / HOUR_MS) * sensors.length + position.get(sensorUuid)!;
-    energyKwh[column]! += energy;
-    coveredSeconds[column]! += covered;
+    const at = ((hourStart - first) / HOUR_MS) * width + column.get(sensorUuid)!;
+    energyKwh[at]! += energy;
+    coveredSeconds[at]! += covered;
   });
-  return { flow, buckets, termSizes: termSizesOf(flow), energyKwh, coveredSeconds };
+  return { flow, buckets, termSizes, energyKwh, coveredSeconds };
 }
 
 /** The rollup slots `measureFlow` reads: one `rollupSlots` call. */
 export interface SlotRequest {
-  sensorUuids: string[];
+  /** The flow's own list, shared: not to be changed. */
+  sensorUuids: readonly string[];
   range: TimeRange;
   step: number;
 }
 
 export function slotRequestOf(flow: PlantFlow, buckets: readonly TimeRange[]): SlotRequest {
   return {
-    sensorUuids: flowSensors(flow).map((sensor) => sensor.sensorUuid),
+    sensorUuids: layoutOf(flow).uuids,
     range: { start: buckets[0]?.start ?? 0, end: buckets[buckets.length - 1]?.end ?? 0 },
     step: flow.source === 'BALANCE' ? ROLLUP_MS : slotStepFor(buckets),
   };

@@ -24,12 +24,13 @@ export function seriesJson(
   points: readonly Combined[],
 ): EncodedJson<Series> {
   const timestamps = LocalTimestamps.of(plant.timezone);
-  let text = seriesHead(plant, unit, span);
+  const envelope = envelopeOf(plant, unit);
+  let text = seriesHead(envelope, timestamps, span);
   for (let index = 0; index < points.length; index++) {
     const point = pointJson(timestamps, starts[index]!.start, points[index]!);
     text += index === 0 ? point : `,${point}`;
   }
-  return EncodedJson.ofJsonText(`${text}]}`, isAscii(plant.plant_uuid + plant.timezone + unit));
+  return EncodedJson.ofJsonText(`${text}]}`, envelope.ascii);
 }
 
 /** One point of a series, as `seriesJson` writes it. */
@@ -38,9 +39,10 @@ export const pointJson = (timestamps: LocalTimestamps, start: number, point: Com
   timestamps.format(start) +
   '","value":' +
   jsonNumber(point.value) +
-  ',"coverage":' +
-  jsonNumber(point.coverage) +
-  '}';
+  // Most points are fully covered: their end is one piece.
+  (point.coverage === 1 ? FULLY_COVERED : `,"coverage":${jsonNumber(point.coverage)}}`);
+
+const FULLY_COVERED = ',"coverage":1}';
 
 /**
  * The same series from runs of its points' texts (`pointJson`, commas between), joined by
@@ -53,26 +55,51 @@ export function seriesJsonOfPointRuns(
   span: TimeRange,
   runs: readonly string[],
 ): EncodedJson<Series> {
-  const head = seriesHead(plant, unit, span);
-  return isAscii(plant.plant_uuid + plant.timezone + unit)
+  const envelope = envelopeOf(plant, unit);
+  const head = seriesHead(envelope, LocalTimestamps.of(plant.timezone), span);
+  return envelope.ascii
     ? EncodedJson.ofAsciiParts(head, runs, ',', ']}')
     : EncodedJson.ofJsonText(`${head}${runs.join(',')}]}`);
 }
 
-/** Everything of the series before its points. */
-function seriesHead(
-  plant: Pick<PlantRow, 'plant_uuid' | 'timezone'>,
-  unit: string,
-  span: TimeRange,
-): string {
-  const zone = plant.timezone;
-  const timestamps = LocalTimestamps.of(zone);
-  return (
-    `{"plantUuid":${JSON.stringify(plant.plant_uuid)},"timezone":${JSON.stringify(zone)}` +
-    `,"unit":${JSON.stringify(unit)},"from":"${timestamps.format(span.start)}"` +
-    `,"to":"${timestamps.format(span.end)}","points":[`
-  );
+/** What a series of a plant in a unit starts with, up to its `from`, and whether it is ASCII. */
+interface Envelope {
+  plantUuid: string;
+  zone: string;
+  start: string;
+  ascii: boolean;
 }
+
+type SeriesPlant = Pick<PlantRow, 'plant_uuid' | 'timezone'>;
+
+/**
+ * Per plant row (the plant lookup keeps one frozen row per plant until the database is written)
+ * and unit: the same JSON texts and check would otherwise be made again for every answer. A row
+ * someone changed since is seen by its uuid and zone, and its envelope made again.
+ */
+const envelopes = new WeakMap<SeriesPlant, Map<string, Envelope>>();
+
+function envelopeOf(plant: SeriesPlant, unit: string): Envelope {
+  let byUnit = envelopes.get(plant);
+  if (!byUnit) envelopes.set(plant, (byUnit = new Map()));
+  let envelope = byUnit.get(unit);
+  if (envelope?.plantUuid !== plant.plant_uuid || envelope.zone !== plant.timezone) {
+    envelope = {
+      plantUuid: plant.plant_uuid,
+      zone: plant.timezone,
+      start:
+        `{"plantUuid":${JSON.stringify(plant.plant_uuid)},"timezone":${JSON.stringify(plant.timezone)}` +
+        `,"unit":${JSON.stringify(unit)},"from":"`,
+      ascii: isAscii(plant.plant_uuid + plant.timezone + unit),
+    };
+    byUnit.set(unit, envelope);
+  }
+  return envelope;
+}
+
+/** Everything of the series before its points. */
+const seriesHead = (envelope: Envelope, timestamps: LocalTimestamps, span: TimeRange): string =>
+  `${envelope.start}${timestamps.format(span.start)}","to":"${timestamps.format(span.end)}","points":[`;
 
 // The envelope's strings are all the text holds besides ASCII digits, punctuation and keys.
 const isAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
