@@ -49,6 +49,7 @@ export const CHANNEL_NAMES = [
   'reports.updateSchedule',
   'reports.chooseFolder',
   'reports.printReady',
+  'reports.preparedReport',
   'shell.openExternal',
 ] as const;
 export type ChannelName = (typeof CHANNEL_NAMES)[number];

@@ -6,16 +6,15 @@ import {
   type ReportPrintOrder,
 } from '../../../server/domain/reports/printRequest.ts';
 import { useBridge } from '../bridge.ts';
-import { appDate } from '../clock.ts';
 import { translate } from '../i18n.ts';
-import { makeScopeReport } from './useReports.ts';
 import { errorMessage } from './useFormErrors.ts';
 
 /**
  * The desktop app's print route (its hidden print window, for the report schedule): the report
- * its address asks for, made as the report screen makes it, then `reports.printReady` with the
- * address's token once it is drawn, or with the reason it could not be made. The host prints
- * the page then (or fails that run); nobody looks at this page.
+ * the host already made for it (`reports.preparedReport` with the address's token; the page
+ * reads nothing from the API), drawn as the report screen draws it, then `reports.printReady`
+ * with the token once it is drawn, or with the reason it could not be. The host prints the page
+ * then (or fails that run); nobody looks at this page.
  */
 export function useReportPrint(
   query: Record<string, unknown>,
@@ -51,20 +50,10 @@ export function useReportPrint(
       return;
     }
     try {
-      const made = await makeScopeReport(bridge, order.scope, order.period);
-      // A scheduled file holds a whole report, or none: the run is tried again at the next check.
-      if (made.failed.length > 0) {
-        await fail(
-          translate(
-            'reports.plantsFailed',
-            { n: made.failed.length, names: made.failed.map((f) => f.name).join(', ') },
-            made.failed.length,
-          ),
-        );
-        return;
-      }
-      madeAt.value = appDate();
-      report.value = made;
+      const prepared = await bridge.invoke('reports.preparedReport', { token: order.token });
+      // The host prints only whole reports: no plant of it failed.
+      report.value = { fleet: prepared.fleet, failed: [] };
+      madeAt.value = new Date(prepared.madeAt);
       await nextTick();
       // Printed text needs its fonts: a PDF drawn before they load keeps the fallback's.
       await document.fonts?.ready;
