@@ -29,13 +29,24 @@ const CHANNELS = {
   'reports.printReady': () => undefined,
 };
 
-/** The print window as the host opens it: its report handed over for its token, no API. */
+/** The desktop app's host; the tests' default is browser mode. */
+const ELECTRON = {
+  name: 'PlantDesk',
+  version: '0.0.0-test',
+  host: 'electron',
+  keychain: { available: true },
+  now: Date.parse('2026-06-21T10:00:00Z'),
+  language: { chosen: null, system: 'en' },
+};
+
+/** The print window as the desktop host opens it: its report handed over for its token, no API. */
 function mountPrint(route: string, prepared: PreparedReport) {
   return mountWithApp(ReportPrintView, {
     route,
     routes: {},
     channels: {
       ...CHANNELS,
+      'app.info': ELECTRON,
       'reports.preparedReport': ([request]: [{ token: string }]) =>
         request.token === TOKEN
           ? prepared
@@ -84,10 +95,11 @@ describe('ReportPrintView (the desktop app’s print window)', () => {
     expect(readySignals(printed)).toEqual([{ token: TOKEN, ok: true }]);
     // Drawn from the host's report alone: it asked for it by its token and read no API.
     expect(printed.calls.map((call) => call.channel)).toEqual([
+      'app.info',
       'reports.preparedReport',
       'reports.printReady',
     ]);
-    expect(printed.calls[0]!.args).toEqual([{ token: TOKEN }]);
+    expect(printed.calls[1]!.args).toEqual([{ token: TOKEN }]);
     // When it was made is the host's: the same time as its CSVs.
     expect(printed.wrapper.find('.meta').text()).toContain('Apr 1, 2026');
   });
@@ -122,6 +134,34 @@ describe('ReportPrintView (the desktop app’s print window)', () => {
     expect(printed.wrapper.find('[role="alert"]').text()).toBe(signal!.message);
     expect(printed.wrapper.find('article.period-report').exists()).toBe(false);
     expect(printed.calls.some((call) => call.route !== undefined)).toBe(false);
+  });
+
+  test('in browser mode (no host makes reports) the route makes its report from the API', async () => {
+    const printed = await mountWithApp(ReportPrintView, {
+      route: printRoute('fleet'),
+      routes: marchRoutes(),
+      channels: CHANNELS,
+    });
+    await printed.settle();
+    await printed.settle();
+    expect(documentText(printed)).toContain('All plants (fleet): report for March 2026');
+    expect(printed.calls.some((call) => call.channel === 'reports.preparedReport')).toBe(false);
+    expect(printed.callsTo('pvHealth')).toHaveLength(2);
+  });
+
+  test('in browser mode a report that cannot be made is not drawn: the page says why', async () => {
+    const routes = { ...marchRoutes(), summaryConsumption: apiError(500, 'Database unavailable') };
+    const printed = await mountWithApp(ReportPrintView, {
+      route: printRoute('fleet'),
+      routes,
+      channels: CHANNELS,
+    });
+    await printed.settle();
+    await printed.settle();
+    const [signal] = readySignals(printed) as { ok: boolean; message: string }[];
+    expect(signal).toMatchObject({ token: TOKEN, ok: false });
+    expect(signal!.message).toMatch(/2 plants could not be read/);
+    expect(printed.wrapper.find('[role="alert"]').text()).toBe(signal!.message);
   });
 
   test('an address that names no report says so and signals nothing', async () => {
