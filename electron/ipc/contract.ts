@@ -11,6 +11,7 @@ import { isSecureEnough } from './addresses.ts';
 import type { ChannelName, EventName } from './names.ts';
 import { APP_LOCALES, type AppLocale } from '../../i18n/locales.ts';
 import type { PlantDiff } from '../../server/domain/comparison/types.ts';
+import type { FleetReport } from '../../server/domain/reports/reportModel.ts';
 
 export { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName } from './names.ts';
 
@@ -611,6 +612,19 @@ export const ReportPrintReady = z.strictObject({
 });
 export type ReportPrintReady = z.infer<typeof ReportPrintReady>;
 
+export const PreparedReportRequest = z.strictObject({ token: z.uuid() });
+export type PreparedReportRequest = z.infer<typeof PreparedReportRequest>;
+
+/**
+ * A report the host made for its print window: plain data (numbers, strings, null, arrays), so
+ * it crosses structured clone and JSON alike. Only whole reports are printed, so there are no
+ * failed plants to carry; `madeAt` is when the host made it (ISO), as its CSVs say.
+ */
+export interface PreparedReport {
+  fleet: FleetReport;
+  madeAt: string;
+}
+
 export interface ReportScheduleSettings extends ReportScheduleInput {
   folder: string | null;
 }
@@ -907,6 +921,12 @@ export const channels = {
    * The token is the one in the page's address, so only the page the host opened can answer.
    */
   'reports.printReady': channel()(z.tuple([ReportPrintReady])),
+  /**
+   * The hidden print window asks for the report the host already made for it (by its address's
+   * token), instead of making it from the API again. Only print windows may ask (main's sender
+   * rule), and only while the host waits for that token; anything else is refused.
+   */
+  'reports.preparedReport': channel<PreparedReport>()(z.tuple([PreparedReportRequest])),
 
   /** The user's answer to `proxyAuth.requested` (null: cancelled); false when nothing waits for it. */
   'proxyAuth.answer': channel<boolean>()(z.tuple([z.uuid(), ProxyLoginAnswerInput.nullable()])),

@@ -49,6 +49,7 @@ export const CHANNEL_NAMES = [
   'reports.updateSchedule',
   'reports.chooseFolder',
   'reports.printReady',
+  'reports.preparedReport',
   'shell.openExternal',
   'proxyAuth.answer',
 ] as const;

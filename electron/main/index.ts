@@ -367,6 +367,10 @@ function main(): void {
         ourWebContents: () => [...ourWebContents(), ...printWindows.values()],
         appOrigin,
       }),
+      // A prepared report is for the print window it was made for, never the app's own window.
+      senderRules: {
+        'reports.preparedReport': (event) => [...printWindows.values()].includes(event.sender),
+      },
       log: fileLog,
     });
 

@@ -1,6 +1,7 @@
 import type { IpcMainInvokeEvent, WebContents } from 'electron';
 import {
   CHANNEL_NAMES,
+  type ChannelName,
   type Envelope,
   type EventName,
   type Events,
@@ -59,6 +60,11 @@ export interface RegisterChannelsOptions {
   ipcMain: IpcMainLike;
   dispatch: Dispatch;
   isTrustedSender: SenderCheck;
+  /**
+   * Channels only some of our windows may use, checked after `isTrustedSender` (e.g. the print
+   * window's own channel, which no other page needs).
+   */
+  senderRules?: Partial<Record<ChannelName, SenderCheck>>;
   log: Logger;
 }
 
@@ -71,15 +77,20 @@ export function registerChannels({
   ipcMain,
   dispatch,
   isTrustedSender,
+  senderRules = {},
   log,
 }: RegisterChannelsOptions): Unsubscribe {
   for (const channel of CHANNEL_NAMES) {
+    const rule = senderRules[channel];
     ipcMain.handle(channel, async (event, ...args): Promise<Envelope<unknown>> => {
-      if (!isTrustedSender(event)) {
-        log.warn('IPC call refused: sender is not a PlantDesk window', {
-          channel,
-          ...describeSender(event),
-        });
+      const trusted = isTrustedSender(event);
+      if (!trusted || (rule && !rule(event))) {
+        log.warn(
+          trusted
+            ? 'IPC call refused: this window may not use the channel'
+            : 'IPC call refused: sender is not a PlantDesk window',
+          { channel, ...describeSender(event) },
+        );
         return {
           ok: false,
           error: { kind: 'forbidden', message: 'This window may not use PlantDesk services' },

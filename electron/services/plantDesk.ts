@@ -770,6 +770,11 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
         throw new HostError('invalidArguments', say('host.errors.scheduleNeedsDesktop'));
       reportPrinter.ready(signal);
     },
+    async 'reports.preparedReport'({ token }) {
+      const prepared = reportPrinter?.prepared(token);
+      if (!prepared) throw new HostError('invalidArguments', say('host.errors.noPreparedReport'));
+      return prepared;
+    },
 
     async 'proxyAuth.answer'(requestId, answer) {
       return proxyPrompt.answer(requestId, answer);

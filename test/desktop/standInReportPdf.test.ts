@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ReportScheduleState } from '../../electron/ipc/contract.ts';
+import type { PreparedReport, ReportScheduleState } from '../../electron/ipc/contract.ts';
 import { PDF_OPTIONS } from '../../electron/main/pdfExport.ts';
 import {
   appUnderTest,
@@ -16,8 +16,9 @@ import type { StandInState } from './standInElectron/protocol.ts';
  * The report schedule's PDFs through the built main process in the stand-in Electron: a due
  * schedule opens a hidden, sandboxed window on the renderer's print route per report, prints it
  * once its page says it is drawn, writes the PDF beside the CSVs and destroys the window. The
- * stand-in runs no page scripts, so the test answers for the print page (its `reports.printReady`
- * with the token of its address, through its own preload), as ReportPrintView does.
+ * stand-in runs no page scripts, so the test speaks for the print page through its own preload,
+ * as ReportPrintView does: it asks for the report the host made (`reports.preparedReport` with
+ * the token of its address), then says it is drawn (`reports.printReady`).
  */
 
 const PRINT_ROUTE = '#/reports/print?';
@@ -70,6 +71,7 @@ test('a due schedule prints each report in a hidden window, writes the PDFs and 
   await app.call('reports.updateSchedule', { enabled: true, dayOfMonth: 1 });
 
   const answered = new Set<string>();
+  const handed: { scope: string; plants: string[]; madeAt: string }[] = [];
   const deadline = Date.now() + 90_000;
   let state: ReportScheduleState;
   for (;;) {
@@ -80,6 +82,15 @@ test('a due schedule prints each report in a hidden window, writes the PDFs and 
       const token = new URLSearchParams(window.url.split('?')[1]).get('token')!;
       if (answered.has(token)) continue;
       answered.add(token);
+      const prepared = (await app.callFrom(`token=${token}`, 'reports.preparedReport', {
+        token,
+      })) as { ok: boolean; value: PreparedReport };
+      expect(prepared.ok).toBe(true);
+      handed.push({
+        scope: new URLSearchParams(window.url.split('?')[1]).get('scope')!,
+        plants: prepared.value.fleet.plants.map((plant) => plant.plant.uuid),
+        madeAt: prepared.value.madeAt,
+      });
       expect(
         await app.callFrom(`token=${token}`, 'reports.printReady', { token, ok: true }),
       ).toEqual({ ok: true });
@@ -98,6 +109,12 @@ test('a due schedule prints each report in a hidden window, writes the PDFs and 
   expect(files).toContain(`${BASE}.pdf`);
   expect(files).toContain(`${BASE}-demo-home.pdf`);
   expect(files.filter((file) => file.endsWith('.pdf'))).toHaveLength(1 + plantCount);
+  // Each window was handed the report made for the CSVs: the fleet's, then each plant's alone.
+  const uuids = plants.value.content.map((plant) => plant.plantUuid).sort();
+  expect(handed[0]).toMatchObject({ scope: 'fleet' });
+  expect([...handed[0]!.plants].sort()).toEqual(uuids);
+  for (const print of handed.slice(1)) expect(print.plants).toEqual([print.scope]);
+  expect(new Set(handed.map((print) => print.madeAt)).size).toBe(1);
 
   // The fleet's PDF is the print of the fleet's print route, with the "Save as PDF" options.
   const fleetPdf = readFileSync(path.join(folder, `${BASE}.pdf`), 'utf8');
@@ -135,6 +152,15 @@ test('a due schedule prints each report in a hidden window, writes the PDFs and 
   expect(
     await app.callAs('foreignContents', 'reports.printReady', { token, ok: true }),
   ).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  // The prepared report is for print windows only, and only while one waits for it.
+  expect(await app.call('reports.preparedReport', { token })).toMatchObject({
+    ok: false,
+    error: { kind: 'forbidden' },
+  });
+  expect(await app.callAs('foreignContents', 'reports.preparedReport', { token })).toMatchObject({
+    ok: false,
+    error: { kind: 'forbidden' },
+  });
   // A late answer for a window already printed changes nothing.
   expect(await app.call('reports.printReady', { token, ok: true })).toEqual({ ok: true });
 

@@ -1,4 +1,4 @@
-import type { ReportPrintReady } from '../../ipc/contract.ts';
+import type { PreparedReport, ReportPrintReady } from '../../ipc/contract.ts';
 import {
   reportPrintAddress,
   type ReportPrintRequest,
@@ -8,8 +8,9 @@ import type { Logger } from '../logger.ts';
 
 /**
  * Prints a period's report to PDF without the user: a hidden window opens the renderer's print
- * route, which makes the report from the API as the report screen does and says when it is
- * drawn (`reports.printReady` with the token of its address); the window is then printed and
+ * route, which asks for the report the host already made (`reports.preparedReport` with the
+ * token of its address: the schedule reads the API once, for the CSVs and every PDF), draws it
+ * and says so (`reports.printReady` with the same token); the window is then printed and
  * destroyed. The window itself is the host's (Electron: a hidden, sandboxed BrowserWindow);
  * everything here is tested with a fake one.
  */
@@ -36,16 +37,24 @@ export interface ReportPrinterDeps {
 }
 
 export interface ReportPrinter {
-  render(request: ReportPrintRequest): Promise<Uint8Array>;
+  /** `report`: the request's report, made by the host, which the print page draws. */
+  render(request: ReportPrintRequest, report: PreparedReport): Promise<Uint8Array>;
   /** The print page's answer; one with an unknown token (a page we did not open) is ignored. */
   ready(signal: ReportPrintReady): void;
+  /** The report of a print still waiting for its page; null for any other token. */
+  prepared(token: string): PreparedReport | null;
+}
+
+interface Waiting {
+  report: PreparedReport;
+  answer(signal: ReportPrintReady): void;
 }
 
 export function createReportPrinter(deps: ReportPrinterDeps): ReportPrinter {
-  const waiting = new Map<string, (signal: ReportPrintReady) => void>();
+  const waiting = new Map<string, Waiting>();
   const timeoutMs = deps.timeoutMs ?? PRINT_TIMEOUT_MS;
 
-  async function render(request: ReportPrintRequest): Promise<Uint8Array> {
+  async function render(request: ReportPrintRequest, report: PreparedReport): Promise<Uint8Array> {
     const token = deps.newToken();
     const what = `${request.scope} ${periodKey(request.period)}`;
     let timer: unknown;
@@ -57,12 +66,15 @@ export function createReportPrinter(deps: ReportPrinterDeps): ReportPrinter {
           () => reject(new Error(`The report (${what}) was not printed within ${timeoutMs} ms`)),
           timeoutMs,
         );
-        waiting.set(token, (signal) => {
-          waiting.delete(token);
-          if (!signal.ok)
-            reject(new Error(signal.message ?? `The report (${what}) could not be made`));
-          else if (!window) reject(new Error(`The print window of ${what} is gone`));
-          else window.printToPDF().then(resolve, reject);
+        waiting.set(token, {
+          report,
+          answer(signal) {
+            waiting.delete(token);
+            if (!signal.ok)
+              reject(new Error(signal.message ?? `The report (${what}) could not be made`));
+            else if (!window) reject(new Error(`The print window of ${what} is gone`));
+            else window.printToPDF().then(resolve, reject);
+          },
         });
         window = deps.open(reportPrintAddress({ ...request, token }), (message) =>
           reject(new Error(`The print window of ${what} failed: ${message}`)),
@@ -82,12 +94,15 @@ export function createReportPrinter(deps: ReportPrinterDeps): ReportPrinter {
   return {
     render,
     ready(signal) {
-      const resolve = waiting.get(signal.token);
-      if (!resolve) {
+      const print = waiting.get(signal.token);
+      if (!print) {
         deps.log.warn('Report print answer for no open print window ignored');
         return;
       }
-      resolve(signal);
+      print.answer(signal);
+    },
+    prepared(token) {
+      return waiting.get(token)?.report ?? null;
     },
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Translate } from '../../../i18n/translator.ts';
 import { fileSlug } from '../../../server/domain/csv.ts';
 import {
+  buildFleetReport,
   daysCsv,
   makeReport,
   periodKey,
@@ -13,7 +14,11 @@ import {
 } from '../../../server/domain/reports/index.ts';
 import type { JsonFileRead } from '../dataFolder.ts';
 import type { Logger } from '../logger.ts';
-import { ReportScheduleInput, type ReportScheduleState } from '../../ipc/contract.ts';
+import {
+  ReportScheduleInput,
+  type PreparedReport,
+  type ReportScheduleState,
+} from '../../ipc/contract.ts';
 import type { ReportPrintRequest } from '../../../server/domain/reports/printRequest.ts';
 import { DEFAULT_SCHEDULE, periodToWrite } from './reportSchedule.ts';
 
@@ -55,10 +60,11 @@ export interface ReportScheduleDeps {
   /** Writes a report file (0644 is fine: the user chose the folder to share them). */
   writeFile(path: string, data: string | Uint8Array): Promise<void>;
   /**
-   * The report screen's document as PDF (Electron: a hidden window printed). Absent: CSV only.
-   * A failure fails the run, which is tried again at the next check.
+   * The report screen's document of `report` (made here, for the CSVs) as PDF (Electron: a
+   * hidden window printed). Absent: CSV only. A failure fails the run, which is tried again at
+   * the next check.
    */
-  renderPdf?(request: ReportPrintRequest): Promise<Uint8Array>;
+  renderPdf?(request: ReportPrintRequest, report: PreparedReport): Promise<Uint8Array>;
   /** The active environment's API, or null when no one is signed in (then the run waits). */
   source(): { deps: ReportSourceDeps; environmentName: string } | null;
   t(): Translate;
@@ -138,15 +144,19 @@ export function createReportScheduleService(deps: ReportScheduleDeps): ReportSch
       await deps.writeFile(join(folder, `${base}-summary.csv`), summaryCsv(made.fleet, key, t));
       await deps.writeFile(join(folder, `${base}-days.csv`), daysCsv(made.fleet.plants, t));
       if (deps.renderPdf) {
+        // The print windows draw the report made here: the API is read once per run.
+        const madeAt = deps.now().toISOString();
         await deps.writeFile(
           join(folder, `${base}.pdf`),
-          await deps.renderPdf({ period, scope: 'fleet' }),
+          await deps.renderPdf({ period, scope: 'fleet' }, { fleet: made.fleet, madeAt }),
         );
-        // One at a time: each is a hidden window making its report from the API.
+        const byUuid = new Map(made.fleet.plants.map((report) => [report.plant.uuid, report]));
+        // One at a time: each is a hidden window.
         for (const [plant, name] of plantFileNames(plants)) {
+          const fleet = buildFleetReport(period, [byUuid.get(plant.uuid)!]);
           await deps.writeFile(
             join(folder, `${base}-${name}.pdf`),
-            await deps.renderPdf({ period, scope: plant.uuid }),
+            await deps.renderPdf({ period, scope: plant.uuid }, { fleet, madeAt }),
           );
         }
       }

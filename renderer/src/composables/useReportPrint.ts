@@ -11,11 +11,19 @@ import { translate } from '../i18n.ts';
 import { makeScopeReport } from './useReports.ts';
 import { errorMessage } from './useFormErrors.ts';
 
+interface Made {
+  report: MadeReport;
+  at: Date;
+}
+
 /**
  * The desktop app's print route (its hidden print window, for the report schedule): the report
- * its address asks for, made as the report screen makes it, then `reports.printReady` with the
- * address's token once it is drawn, or with the reason it could not be made. The host prints
- * the page then (or fails that run); nobody looks at this page.
+ * the host already made for it (`reports.preparedReport` with the address's token; the page
+ * reads nothing from the API), drawn as the report screen draws it, then `reports.printReady`
+ * with the token once it is drawn, or with the reason it could not be. The host prints the page
+ * then (or fails that run); nobody looks at this page. In browser mode no host makes reports
+ * (there is no schedule), so the address stays printable by making the report from the API as
+ * the report screen does.
  */
 export function useReportPrint(
   query: Record<string, unknown>,
@@ -51,20 +59,11 @@ export function useReportPrint(
       return;
     }
     try {
-      const made = await makeScopeReport(bridge, order.scope, order.period);
-      // A scheduled file holds a whole report, or none: the run is tried again at the next check.
-      if (made.failed.length > 0) {
-        await fail(
-          translate(
-            'reports.plantsFailed',
-            { n: made.failed.length, names: made.failed.map((f) => f.name).join(', ') },
-            made.failed.length,
-          ),
-        );
-        return;
-      }
-      madeAt.value = appDate();
-      report.value = made;
+      const browser = (await bridge.invoke('app.info')).host === 'web';
+      const made = browser ? await madeHere(order) : await handedOver(order);
+      if (!made) return;
+      report.value = made.report;
+      madeAt.value = made.at;
       await nextTick();
       // Printed text needs its fonts: a PDF drawn before they load keeps the fallback's.
       await document.fonts?.ready;
@@ -72,6 +71,28 @@ export function useReportPrint(
     } catch (caught) {
       await fail(translate('reports.failed', { message: errorMessage(caught) }));
     }
+  }
+
+  async function handedOver(order: ReportPrintOrder): Promise<Made> {
+    const prepared = await bridge.invoke('reports.preparedReport', { token: order.token });
+    // The host prints only whole reports: no plant of it failed.
+    return { report: { fleet: prepared.fleet, failed: [] }, at: new Date(prepared.madeAt) };
+  }
+
+  async function madeHere(order: ReportPrintOrder): Promise<Made | null> {
+    const made = await makeScopeReport(bridge, order.scope, order.period);
+    // A printed report is whole, or none.
+    if (made.failed.length > 0) {
+      await fail(
+        translate(
+          'reports.plantsFailed',
+          { n: made.failed.length, names: made.failed.map((f) => f.name).join(', ') },
+          made.failed.length,
+        ),
+      );
+      return null;
+    }
+    return { report: made, at: appDate() };
   }
 
   async function fail(message: string): Promise<void> {

@@ -52,8 +52,8 @@ export async function monitorAlerts(bridge: PlantDeskBridge): Promise<Alert[]> {
 }
 
 /**
- * The report of `scope` over `period` as the report screen makes it, which the desktop app's
- * print route makes too: the fleet's plants (those already listed, if any) or the one plant.
+ * The report of `scope` over `period` as the report screen makes it: the fleet's plants (those
+ * already listed, if any) or the one plant.
  */
 export async function makeScopeReport(
   bridge: PlantDeskBridge,

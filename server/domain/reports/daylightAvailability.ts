@@ -2,8 +2,8 @@ import type { Series } from '../../../api/schemas/metrics.ts';
 import { createSolarPositionCalculator } from '../solarPositionFast.ts';
 
 /**
- * Availability measured by the hour: the share of the daylight time (sun above the horizon at
- * the plant) in which the plant produced, from the hourly production the API answers. An hour's
+ * Availability measured by the hour: the share of the daylight time (the sun at least
+ * `AVAILABILITY_SUN_ELEVATION_DEG` above the horizon at the plant) in which the plant produced, from the hourly production the API answers. An hour's
  * daylight that has data and no production is unavailable; daylight without data is counted apart
  * as unknown, so a silent meter lowers the coverage of the figure, not the plant's availability.
  * An hour partly covered splits its daylight by its coverage.
@@ -24,7 +24,7 @@ export type AvailabilityMissing =
   | 'NO_LOCATION'
   /** The production is not readable (no permission). */
   | 'NOT_READABLE'
-  /** The sun stayed below the horizon all period (polar night). */
+  /** The sun stayed below `AVAILABILITY_SUN_ELEVATION_DEG` all period (polar night, a night's hours). */
   | 'NO_DAYLIGHT'
   /** Daylight, but no hour of it has data. */
   | 'NO_DATA';
@@ -45,6 +45,18 @@ export interface Site {
   longitude: number;
 }
 
+/**
+ * The sun's elevation from which daylight counts, degrees. Just after sunrise and before sunset
+ * there is too little light for any plant to feed in, so 0 W then is no outage. Availability
+ * practice counts only time above an irradiance threshold, commonly 50 W/m² in the plane of the
+ * array (IEC 61724-1's own text was not at hand to cite a figure from it); a report has no
+ * irradiance, but a clear sky reaches 50 W/m² of global irradiance at about 5° (Haurwitz,
+ * `haurwitzGhi`; a test holds the two together). Cloud keeps a real sky under that for longer, which
+ * this cannot see: it errs towards counting a dim hour, never towards excusing a bright one. 5° is
+ * also the desktop monitor's daylight for its production rules.
+ */
+export const AVAILABILITY_SUN_ELEVATION_DEG = 5;
+
 /** Samples per hour of the sun's elevation: 5 minutes, well inside the minute-level error that matters. */
 const SAMPLE_MS = 300_000;
 
@@ -60,16 +72,20 @@ export function hoursOf(series: Series): HourProduction[] {
   }));
 }
 
-/** Hours of [startMs, endMs) with the sun above the horizon, sampled at the middle of each 5 minutes. */
+/**
+ * Hours of [startMs, endMs) with the sun at least `minElevationDeg` high, sampled at the middle of
+ * each 5 minutes.
+ */
 export function daylightHoursIn(
   sunAt: (ms: number) => number,
   startMs: number,
   endMs: number,
+  minElevationDeg = AVAILABILITY_SUN_ELEVATION_DEG,
 ): number {
   let up = 0;
   for (let at = startMs; at < endMs; at += SAMPLE_MS) {
     const step = Math.min(SAMPLE_MS, endMs - at);
-    if (sunAt(at + step / 2) > 0) up += step;
+    if (sunAt(at + step / 2) >= minElevationDeg) up += step;
   }
   return up / 3_600_000;
 }

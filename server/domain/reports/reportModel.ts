@@ -248,6 +248,15 @@ export interface FleetReport {
   /** Expected production of the plants that have an expectation, and their production. */
   expectedProductionKwh: number | null;
   productionOfExpectedPlantsKwh: number | null;
+  /**
+   * Expected consumption of the plants that have an expectation, their consumption, and its
+   * difference from the expectation in percent. The difference is null when one of those plants
+   * has no consumption figure: a sum of fewer plants' consumption against all their expectations
+   * would read as a drop.
+   */
+  expectedConsumptionKwh: number | null;
+  consumptionOfExpectedPlantsKwh: number | null;
+  consumptionDifferencePercent: number | null;
   /** Total production over the total peak power of the plants with both. */
   specificYield: number | null;
   /** Plants by specific yield, best first; plants without one last, by name. */
@@ -265,6 +274,12 @@ export function buildFleetReport(
   plants: readonly PlantReport[],
 ): FleetReport {
   const expected = plants.filter((plant) => plant.expectedProductionKwh !== null);
+  const expectedUse = plants.filter((plant) => plant.expectedConsumption.expectedKwh !== null);
+  const expectedConsumptionKwh = sumOf(
+    expectedUse.map((plant) => plant.expectedConsumption.expectedKwh),
+  );
+  const consumptionOfExpectedPlantsKwh = sumOf(expectedUse.map((plant) => plant.consumption?.kwh));
+  const everyActual = expectedUse.every((plant) => plant.consumption?.kwh != null);
   const rated = plants.filter(
     (plant) =>
       plant.production?.kwh != null &&
@@ -286,6 +301,11 @@ export function buildFleetReport(
     consumptionKwh: sumOf(plants.map((plant) => plant.consumption?.kwh)),
     expectedProductionKwh: sumOf(expected.map((plant) => plant.expectedProductionKwh)),
     productionOfExpectedPlantsKwh: sumOf(expected.map((plant) => plant.production?.kwh)),
+    expectedConsumptionKwh,
+    consumptionOfExpectedPlantsKwh,
+    consumptionDifferencePercent: everyActual
+      ? differencePercent(consumptionOfExpectedPlantsKwh, expectedConsumptionKwh)
+      : null,
     specificYield:
       ratedProduction !== null && ratedPeak > 0 ? round(ratedProduction / ratedPeak, 2) : null,
     ranking: ordered.map((plant) => ({

@@ -62,6 +62,18 @@ describe('ReportsView', () => {
     expect(text).toContain('coverage 100%');
     expect(text).toContain('Degraded');
     expect(text).toContain('Grid meter silent for 2 h');
+    // The fleet's totals: each plant 155 kWh expected (743 h × 5/24), 124 kWh used.
+    const total = (key: string) => app.wrapper.find(`[data-total="${key}"]`).text();
+    expect(total('production')).toContain('372 kWh');
+    expect(total('expectedProduction')).toContain('800 kWh');
+    expect(total('expectedProduction')).toContain(
+      'against 372 kWh of the plants with an expectation',
+    );
+    expect(total('expectedConsumption')).toContain('310 kWh');
+    expect(total('expectedConsumption')).toContain(
+      'against 248 kWh of the plants with an expectation',
+    );
+    expect(total('consumptionDifference')).toContain('-19.9%');
     // Consumption against its expectation from the 4 weeks before: 743 h × 5/24 kWh.
     const roof = app.wrapper.findAll('.report-figures')[1]!;
     const figure = (key: string) => roof.find(`[data-figure="${key}"]`).text();

@@ -1,5 +1,12 @@
-import type { Alert } from '../../../electron/ipc/contract.ts';
-import { apiError, page } from '../support/mountWithApp.ts';
+import type { Alert, PreparedReport } from '../../../electron/ipc/contract.ts';
+import type { RouteId } from '../../../api/routes.ts';
+import {
+  makeReport,
+  reportPlants,
+  type ReportAlert,
+  type ReportPeriod,
+} from '../../../server/domain/reports/index.ts';
+import { apiError, page, type RouteAnswers } from '../support/mountWithApp.ts';
 
 /** A fleet of two plants in March 2026 (Roof 5 kWp, Barn 2 kWp), as the report tests see it. */
 
@@ -137,4 +144,32 @@ export function marchRoutes() {
       indicators: [],
     }),
   };
+}
+
+/**
+ * The report the desktop host makes for its print window from these answers (as the schedule
+ * does, with the monitor's `alerts`), handed over as `reports.preparedReport` answers it.
+ */
+export async function preparedFrom(
+  routes: RouteAnswers,
+  scope: 'fleet' | string,
+  period: ReportPeriod,
+  alerts: readonly Partial<Alert>[] = [],
+): Promise<PreparedReport> {
+  const answer = async (route: string, input: unknown) => {
+    const given = routes[route as RouteId];
+    const value = typeof given === 'function' ? await given(input) : given;
+    if (value && typeof value === 'object' && 'kind' in value && 'status' in value) throw value;
+    return structuredClone(value);
+  };
+  const deps = {
+    call: answer,
+    statusOf: (error: unknown) => (error as { status?: number }).status,
+    alertsOf: (plantUuid: string) =>
+      alerts.filter((alert) => alert.plantUuid === plantUuid) as ReportAlert[],
+  };
+  const plants = await reportPlants(deps, scope === 'fleet' ? undefined : scope);
+  const made = await makeReport(deps, plants, period);
+  if (made.failed.length > 0) throw new Error(`fixture answers failed: ${String(made.failed)}`);
+  return { fleet: made.fleet, madeAt: '2026-04-01T06:00:00.000Z' };
 }

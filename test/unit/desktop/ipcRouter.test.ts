@@ -146,6 +146,41 @@ describe('registerChannels', () => {
     expect(signIn).not.toHaveBeenCalled();
   });
 
+  it('keeps a channel with a sender rule to the windows the rule names', async () => {
+    const main = fakeContents();
+    const print = fakeContents(`${APP_ORIGIN}/index.html#/reports/print`);
+    const prepared = vi.fn(async () => ({ fleet: {}, madeAt: '2026-06-01T00:00:00.000Z' }));
+    const handlers = { 'reports.preparedReport': prepared } as unknown as ChannelHandlers;
+    const { ipcMain, invoke } = fakeIpcMain();
+    const { log, warnings } = recordingLog();
+    registerChannels({
+      ipcMain,
+      dispatch: createDispatcher(handlers),
+      isTrustedSender: createSenderCheck({
+        ourWebContents: () => [main.asElectron, print.asElectron],
+        appOrigin: APP_ORIGIN,
+      }),
+      senderRules: { 'reports.preparedReport': (event) => event.sender === print.asElectron },
+      log,
+    });
+    const request = { token: '0f0e0d0c-0b0a-4909-8807-060504030201' };
+    expect(await invoke('reports.preparedReport', eventFrom(main), request)).toEqual(forbidden);
+    expect(prepared).not.toHaveBeenCalled();
+    expect(warnings[0]).toMatchObject({
+      message: 'IPC call refused: this window may not use the channel',
+      fields: { channel: 'reports.preparedReport', webContentsId: main.contents.id },
+    });
+    expect(await invoke('reports.preparedReport', eventFrom(print), request)).toMatchObject({
+      ok: true,
+    });
+    expect(prepared).toHaveBeenCalledWith(request);
+    // Its arguments are checked as any channel's.
+    expect(await invoke('reports.preparedReport', eventFrom(print), { token: 'x' })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalidArguments' },
+    });
+  });
+
   it('refuses a frame showing another origin, and logs it without the full address', async () => {
     const { window, signIn, invoke, warnings } = setup();
     window.mainFrame.url = 'https://evil.example/steal?token=secret';

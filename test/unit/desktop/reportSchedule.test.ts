@@ -9,6 +9,7 @@ import {
 } from '../../../electron/services/reports/reportScheduleService.ts';
 import type { ReportCall } from '../../../server/domain/reports/index.ts';
 import type { ReportPrintRequest } from '../../../server/domain/reports/printRequest.ts';
+import type { PreparedReport } from '../../../electron/ipc/contract.ts';
 
 const ZONE = 'Europe/Madrid';
 const madridDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
@@ -40,7 +41,7 @@ describe('when the monthly report is due', () => {
 function harness(
   start: string,
   stored?: unknown,
-  renderPdf?: (request: ReportPrintRequest) => Promise<Uint8Array>,
+  renderPdf?: (request: ReportPrintRequest, report: PreparedReport) => Promise<Uint8Array>,
 ) {
   let now = new Date(start);
   const intervals: (() => void)[] = [];
@@ -132,7 +133,7 @@ describe('the report schedule service', () => {
       '/reports/plantdesk-report-local-sandbox-2026-03-summary.csv',
     ]);
     expect(h.written.get('/reports/plantdesk-report-local-sandbox-2026-03-summary.csv')).toMatch(
-      /^Rang,Anlage,Zeitraum,.*\r\n1,Roof,2026-03,10,1,12,83\.3,2,,,,,10,1,[^\r\n]*,0\r\n$/s,
+      /^Rang,Anlage,Zeitraum,.*\r\n1,Roof,2026-03,10,1,12,83\.3,2,,,,,10,1,[^\r\n]*,0,PLANT,10,10\r\n$/s,
     );
     expect(h.json.get('/data/reports/schedule.json')).toMatchObject({
       version: 1,
@@ -187,9 +188,10 @@ describe('the report schedule service', () => {
 });
 
 /** A fake print: the PDF's bytes name what was asked, so a file shows which document it holds. */
-function fakePrint(log: ReportPrintRequest[], fail = () => false) {
-  return async (request: ReportPrintRequest) => {
+function fakePrint(log: ReportPrintRequest[], fail = () => false, handed: PreparedReport[] = []) {
+  return async (request: ReportPrintRequest, report: PreparedReport) => {
     log.push(request);
+    handed.push(report);
     if (fail()) throw new Error('The report (fleet 2026-03) was not printed within 120000 ms');
     return new TextEncoder().encode(`%PDF ${request.scope} ${request.period.kind}`);
   };
@@ -201,7 +203,12 @@ const text = (data: string | Uint8Array | undefined) =>
 describe('the report schedule service with PDFs', () => {
   it('writes the fleet’s PDF and each plant’s beside the CSVs, plants of one name apart', async () => {
     const printed: ReportPrintRequest[] = [];
-    const h = harness('2026-04-02T08:00:00Z', stored(ON, '2026-02'), fakePrint(printed));
+    const handed: PreparedReport[] = [];
+    const h = harness(
+      '2026-04-02T08:00:00Z',
+      stored(ON, '2026-02'),
+      fakePrint(printed, () => false, handed),
+    );
     h.extraPlants.push(
       {
         plantUuid: 'a2345678-0000-4000-8000-000000000000',
@@ -238,6 +245,29 @@ describe('the report schedule service with PDFs', () => {
       'b2345678-0000-4000-8000-000000000000',
     ]);
     expect(h.service.state()).toMatchObject({ lastWritten: '2026-03', lastError: null });
+
+    // Each print is handed the report made here for the CSVs: the fleet's, then each plant's
+    // alone, all made at the run's time, as plain data that crosses IPC and HTTP unchanged.
+    expect(handed.map((report) => report.fleet.plants.map((plant) => plant.plant.uuid))).toEqual([
+      ['p1', 'a2345678-0000-4000-8000-000000000000', 'b2345678-0000-4000-8000-000000000000'],
+      ['p1'],
+      ['a2345678-0000-4000-8000-000000000000'],
+      ['b2345678-0000-4000-8000-000000000000'],
+    ]);
+    expect(handed.every((report) => report.madeAt === '2026-04-02T08:00:00.000Z')).toBe(true);
+    expect(handed[0]!.fleet).toMatchObject({ productionKwh: 30, alertCount: 0 });
+    expect(handed[1]!.fleet.ranking).toEqual([
+      { plantUuid: 'p1', name: 'Roof', specificYield: 2, rank: 1 },
+    ]);
+    for (const report of handed) {
+      expect(structuredClone(report)).toEqual(report);
+      expect(JSON.parse(JSON.stringify(report))).toEqual(report);
+    }
+    // The API is read once for the whole run: the CSVs' reads, none again for the PDFs.
+    const withoutPdf = harness('2026-04-02T08:00:00Z', stored(ON, '2026-02'));
+    withoutPdf.extraPlants.push(...h.extraPlants);
+    await withoutPdf.service.check();
+    expect(h.asked).toEqual(withoutPdf.asked);
   });
 
   it('a print that fails leaves the error and the period due, and the next check writes it', async () => {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Series } from '../../../api/schemas/metrics.ts';
 import { sunEvents } from '../../../server/domain/sunriseSunset.ts';
+import { haurwitzGhi } from '../../../server/domain/clearSky.ts';
+import { createSolarPositionCalculator } from '../../../server/domain/solarPositionFast.ts';
 import {
+  AVAILABILITY_SUN_ELEVATION_DEG,
   daylightAvailability,
+  daylightHoursIn,
   hoursOf,
   type HourProduction,
 } from '../../../server/domain/reports/index.ts';
@@ -10,6 +14,7 @@ import {
 const HOUR = 3_600_000;
 const MADRID = { latitude: 40.42, longitude: -3.7 };
 const TROMSO = { latitude: 69.65, longitude: 18.96 };
+const LONGYEARBYEN = { latitude: 78.22, longitude: 15.65 };
 
 /** Hours from `startUtc`, each with `value(localHour)` (local: UTC + `offsetHours`). */
 function hours(
@@ -37,19 +42,70 @@ function dayLength(date: string, offsetMinutes: number, site: typeof MADRID): nu
   return (events.sunsetMs! - events.sunriseMs!) / HOUR;
 }
 
+const elevationAt = (site: typeof MADRID) => {
+  const position = createSolarPositionCalculator({
+    latitudeDeg: site.latitude,
+    longitudeDeg: site.longitude,
+  });
+  return (ms: number) => position(ms).elevationDeg;
+};
+
+/** Hours between two instants with the sun at least the threshold high, by the minute. */
+function hoursAbove(site: typeof MADRID, from: string | number, to: string | number): number {
+  const sun = elevationAt(site);
+  const [startMs, endMs] = [from, to].map((at) => (typeof at === 'number' ? at : Date.parse(at)));
+  let minutes = 0;
+  for (let at = startMs! + 30_000; at < endMs!; at += 60_000)
+    if (sun(at) >= AVAILABILITY_SUN_ELEVATION_DEG) minutes += 1;
+  return minutes / 60;
+}
+
 describe('daylight availability', () => {
   it('measures against the daylight of the day: dawn and dusk hours without production are unavailable', () => {
     // Midsummer in Madrid (CEST): production from 08:00 to 20:00 local only.
     const day = hours('2026-06-20T22:00:00Z', 24, 2, (h) => (h >= 8 && h < 20 ? 1500 : 0));
     const result = daylightAvailability(day, MADRID);
-    const daylight = dayLength('2026-06-21', 120, MADRID);
-    expect(result.daylightHours).toBeCloseTo(daylight, 0);
-    expect(Math.abs(result.daylightHours - daylight)).toBeLessThan(0.15);
+    const daylight = hoursAbove(MADRID, '2026-06-20T22:00:00Z', '2026-06-21T22:00:00Z');
+    expect(Math.abs(result.daylightHours - daylight)).toBeLessThan(0.1);
+    // Sunrise to sunset is longer by the low sun at both ends, which does not count.
+    expect(dayLength('2026-06-21', 120, MADRID) - result.daylightHours).toBeGreaterThan(0.7);
     expect(result.producingHours).toBe(12);
     expect(result.unavailableHours).toBeCloseTo(result.daylightHours - 12, 2);
     expect(result.unknownHours).toBe(0);
     expect(result.ratio).toBeCloseTo(12 / result.daylightHours, 3);
     expect(result.missing).toBeNull();
+  });
+
+  it('does not count 0 W at dawn and dusk, with the sun under the threshold', () => {
+    // Madrid, 21 June, 06:00–07:00 CEST: the sun rises at 06:44 and is under 2° at 07:00.
+    const dawn = hours('2026-06-21T04:00:00Z', 1, 2, () => 0);
+    expect(daylightAvailability(dawn, MADRID)).toMatchObject({
+      ratio: null,
+      daylightHours: 0,
+      missing: 'NO_DAYLIGHT',
+    });
+    // Without the threshold those 16 minutes would have been daylight, and an outage.
+    const sun = elevationAt(MADRID);
+    const [start, end] = [Date.parse('2026-06-21T04:00:00Z'), Date.parse('2026-06-21T05:00:00Z')];
+    expect(daylightHoursIn(sun, start, end, 0)).toBeGreaterThan(0.2);
+    expect(daylightHoursIn(sun, start, end)).toBe(0);
+    // A whole day producing from the hour the sun reaches 5° to the hour it leaves it, and at
+    // 0 W in the dim hours at each end: fully available. The hour it crosses 5° counts in part.
+    const day = hours('2026-06-20T22:00:00Z', 24, 2, (h) => (h >= 7 && h < 22 ? 900 : 0));
+    const result = daylightAvailability(day, MADRID);
+    expect(result).toMatchObject({ ratio: 1, unavailableHours: 0 });
+    expect(result.daylightHours).toBeLessThan(15);
+    // The same plant dark until 08:00 loses only the part of 07:00–08:00 with the sun above 5°.
+    const late = hours('2026-06-20T22:00:00Z', 24, 2, (h) => (h >= 8 && h < 22 ? 900 : 0));
+    const lost = hoursAbove(MADRID, '2026-06-21T05:00:00Z', '2026-06-21T06:00:00Z');
+    expect(lost).toBeGreaterThan(0.5);
+    expect(lost).toBeLessThan(1);
+    expect(Math.abs(daylightAvailability(late, MADRID).unavailableHours - lost)).toBeLessThan(0.1);
+  });
+
+  it('takes the threshold where a clear sky gives about 50 W/m²', () => {
+    expect(haurwitzGhi(90 - AVAILABILITY_SUN_ELEVATION_DEG)).toBeGreaterThan(45);
+    expect(haurwitzGhi(90 - AVAILABILITY_SUN_ELEVATION_DEG)).toBeLessThan(55);
   });
 
   it('does not count the night, produced or not', () => {
@@ -92,9 +148,18 @@ describe('daylight availability', () => {
     });
   });
 
-  it('has 24 hours of daylight on a polar day and none on a polar night', () => {
+  it('counts a polar day’s low midnight sun out, and has no daylight on a polar night', () => {
+    // Tromsø's midnight sun stays above the horizon but dips to about 3° (under 5° from 23:05
+    // to 02:25 local): at 0 W from 00:00 to 02:00 the plant is not unavailable.
+    const midsummer = hours('2026-06-20T22:00:00Z', 24, 2, (h) => (h < 2 ? 0 : 300));
+    const tromso = daylightAvailability(midsummer, TROMSO);
+    expect(tromso).toMatchObject({ ratio: 1, unavailableHours: 0 });
+    const above = hoursAbove(TROMSO, '2026-06-20T22:00:00Z', '2026-06-21T22:00:00Z');
+    expect(above).toBeLessThan(23);
+    expect(Math.abs(tromso.daylightHours - above)).toBeLessThan(0.1);
+    // Further north the sun stays above 5° all day: 24 hours of daylight.
     const polarDay = hours('2026-06-20T22:00:00Z', 24, 2, () => 300);
-    expect(daylightAvailability(polarDay, TROMSO)).toMatchObject({
+    expect(daylightAvailability(polarDay, LONGYEARBYEN)).toMatchObject({
       ratio: 1,
       daylightHours: 24,
     });
@@ -129,10 +194,23 @@ describe('daylight availability', () => {
     const parsed = hoursOf(series);
     expect(parsed.reduce((total, hour) => total + (hour.endMs - hour.startMs), 0)).toBe(23 * HOUR);
     const result = daylightAvailability(parsed, MADRID);
-    expect(Math.abs(result.daylightHours - dayLength('2026-03-29', 120, MADRID))).toBeLessThan(
-      0.15,
-    );
+    const daylight = hoursAbove(MADRID, start, start + 23 * HOUR);
+    expect(Math.abs(result.daylightHours - daylight)).toBeLessThan(0.1);
+    expect(dayLength('2026-03-29', 120, MADRID) - result.daylightHours).toBeGreaterThan(0.7);
     expect(result.ratio).toBe(1);
+    // Dark from 08:00 to 09:00 CEST (sunrise 08:16) and from 20:00 to 21:00 (sunset 20:50): only
+    // the time with the sun above 5° in those hours is lost.
+    const dim = parsed.map((hour) => {
+      const utc = new Date(hour.startMs).getUTCHours();
+      return utc === 6 || utc === 18 ? { ...hour, value: 0 } : hour;
+    });
+    const lost =
+      hoursAbove(MADRID, '2026-03-29T06:00:00Z', '2026-03-29T07:00:00Z') +
+      hoursAbove(MADRID, '2026-03-29T18:00:00Z', '2026-03-29T19:00:00Z');
+    expect(lost).toBeGreaterThan(0.3);
+    expect(lost).toBeLessThan(1.5);
+    // The function samples every 5 minutes, this every minute: a few minutes apart per crossing.
+    expect(Math.abs(daylightAvailability(dim, MADRID).unavailableHours - lost)).toBeLessThan(0.1);
   });
 
   it('needs the plant’s location and readable production', () => {

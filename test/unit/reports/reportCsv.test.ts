@@ -65,17 +65,31 @@ describe('report CSV', () => {
     expect(lines[0]).toMatch(/^Rang,Anlage,Zeitraum,Erzeugung kWh,Abdeckung Erzeugung,/);
     // Barn: 4 kWh/kWp, first; its name is kept from running as a formula.
     expect(lines[0]).toMatch(
-      /,Verbrauch kWh,Abdeckung Verbrauch,erwarteter Verbrauch kWh,Verbrauch gegenüber Erwartung %,Grundlage erwarteter Verbrauch,.*,Alarme$/,
+      /,Verbrauch kWh,Abdeckung Verbrauch,erwarteter Verbrauch kWh,Verbrauch gegenüber Erwartung %,Grundlage erwarteter Verbrauch,.*,Alarme,Umfang,Erzeugung der Anlagen mit erwarteter Erzeugung kWh,Verbrauch der Anlagen mit erwartetem Verbrauch kWh$/,
     );
     // No location: no availability. The 23-hour Sunday expects 23 h × 2 kWh; no data-health map
     // on this server for Barn: those columns are empty, not 0.
     expect(lines[1]).toBe(
-      "1,'=Barn,2026-03,8,0.5,20,61.5,4,,,,,1234.5,1,46,2583.7,WEEKS_BEFORE,,,,,,0",
+      "1,'=Barn,2026-03,8,0.5,20,61.5,4,,,,,1234.5,1,46,2583.7,WEEKS_BEFORE,,,,,,0,PLANT,8,1234.5",
     );
     expect(lines[2]).toBe(
-      '2,"Roof, east",2026-03,12.3,0.5,20,61.5,3.08,,,,,1234.5,1,46,2583.7,WEEKS_BEFORE,0.98,0.5,3,1,0,0',
+      '2,"Roof, east",2026-03,12.3,0.5,20,61.5,3.08,,,,,1234.5,1,46,2583.7,WEEKS_BEFORE,0.98,0.5,3,1,0,0,PLANT,12.3,1234.5',
     );
+    // The fleet's totals last, told by scope rather than a name: each expectation summed over
+    // the plants with one, beside those plants' actual energy. (20.3 / 6 kWp = 3.38.)
+    expect(lines[3]).toBe(',,2026-03,20.3,,40,,3.38,,,,,2469,,92,2583.7,,,,,,,0,FLEET,20.3,2469');
+    expect(lines).toHaveLength(5);
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it("has no fleet row in a plant's own report", () => {
+    const csv = summaryCsv(
+      buildFleetReport(MARCH, [plants[0]!]),
+      '2026-03',
+      createTranslator('en'),
+    );
+    expect(csv.split('\r\n')).toHaveLength(3);
+    expect(csv).not.toContain('FLEET');
   });
 
   it('writes the days of every plant, local days as yyyy-MM-dd', () => {

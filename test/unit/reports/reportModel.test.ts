@@ -175,6 +175,64 @@ describe('plant and fleet reports', () => {
   });
 });
 
+describe("the fleet's expected consumption", () => {
+  /** February at 1 kWh an hour on every day: the expectation's basis for March's first week. */
+  const FEBRUARY = daysOf({ start: '2026-02-01', end: '2026-02-28' }).map((d) => day(d, 24, 1));
+  const WEEK = daysOf({ start: '2026-03-01', end: '2026-03-07' });
+  const consumer = (uuid: string, kwh: (number | null)[], history: DayEnergy[] | null) =>
+    buildPlantReport({
+      plant: { uuid, name: uuid, timezone: 'UTC', peakPowerKw: null },
+      period: MARCH,
+      from: '2026-03-01T00:00:00Z',
+      to: '2026-04-01T00:00:00Z',
+      production: null,
+      consumption: WEEK.map((d, index) => day(d, kwh[index] ?? null, kwh[index] == null ? 0 : 1)),
+      health: null,
+      alerts: [],
+      consumptionHistory: { weeksBefore: history, yearBefore: null },
+    });
+
+  it("sums the expectations and sets them against those plants' consumption only", () => {
+    const fleet = buildFleetReport(MARCH, [
+      // 7 days × 24 kWh expected, 7 × 30 used: +25 %.
+      consumer('a', Array(7).fill(30), FEBRUARY),
+      // Expected 168 too, used 7 × 18.
+      consumer('b', Array(7).fill(18), FEBRUARY),
+      // No history: no expectation, and its 700 kWh stay out of the comparison.
+      consumer('c', Array(7).fill(100), null),
+    ]);
+    expect(fleet).toMatchObject({
+      consumptionKwh: 210 + 126 + 700,
+      expectedConsumptionKwh: 336,
+      consumptionOfExpectedPlantsKwh: 336,
+      consumptionDifferencePercent: 0,
+    });
+    const [a] = fleet.plants;
+    expect(a!.expectedConsumption.differencePercent).toBe(25);
+  });
+
+  it('gives no difference when a plant with an expectation has no consumption figure', () => {
+    const fleet = buildFleetReport(MARCH, [
+      consumer('a', Array(7).fill(30), FEBRUARY),
+      consumer('silent', Array(7).fill(null), FEBRUARY),
+    ]);
+    expect(fleet).toMatchObject({
+      expectedConsumptionKwh: 336,
+      consumptionOfExpectedPlantsKwh: 210,
+      consumptionDifferencePercent: null,
+    });
+  });
+
+  it('has no expectation when no plant has one', () => {
+    const fleet = buildFleetReport(MARCH, [consumer('c', Array(7).fill(100), null)]);
+    expect(fleet).toMatchObject({
+      expectedConsumptionKwh: null,
+      consumptionOfExpectedPlantsKwh: null,
+      consumptionDifferencePercent: null,
+    });
+  });
+});
+
 describe('weeks of the specification route joined into a period', () => {
   it('keeps each day of the range once and ends at the next day start', () => {
     const week = (days: string[], to: string) => ({
