@@ -13,6 +13,15 @@ export const STANDARD_PRESSURE_PA = 101_325;
 /** Linke turbidity of a typical central-European sky (annual mean of the SoDa climatology ≈ 3). */
 export const DEFAULT_LINKE_TURBIDITY = 3;
 
+/**
+ * Daylight for judging production, degrees of sun elevation. Below it there is too little light
+ * for any plant to feed in, so 0 W then is no outage: a clear sky reaches 50 W/m² of global
+ * irradiance at about 5° (Haurwitz, `haurwitzGhi`), the threshold availability practice commonly
+ * counts from. The wiring checks, the desktop monitor's production rules and the reports'
+ * availability all count daylight from here.
+ */
+export const DAYLIGHT_SUN_ELEVATION_DEG = 5;
+
 /** Kasten & Young (1989), Applied Optics 28(22): AM = 1/(cos z + a·(b − z)^−c), z in degrees. */
 const KASTEN_YOUNG_A = 0.50572;
 const KASTEN_YOUNG_B_DEG = 96.07995;

@@ -1,5 +1,7 @@
 import type { PV_HEALTH_STATUSES } from '../../../api/schemas/metrics.ts';
 import type { SensorStatus } from '../../../api/schemas/fleet.ts';
+// Production rules count only daylight (the word): the domain's.
+import { DAYLIGHT_SUN_ELEVATION_DEG } from '../../../server/domain/clearSky.ts';
 import { createPvModel, type PvSite } from '../../../server/domain/index.ts';
 import { FORECAST_AMBIENT_C } from '../../../server/forecasts/clearSkyProduction.ts';
 import type { AlertLink, AlertRule, AlertSeverity } from '../../ipc/contract.ts';
@@ -34,8 +36,6 @@ export interface Finding {
   link: AlertLink;
 }
 
-/** Production rules count only time with the sun this high (the "daylight"). */
-export const DAYLIGHT_SUN_ELEVATION_DEG = 5;
 /** NO_PRODUCTION: clear sky must expect more than this share of peak power… */
 export const NO_PRODUCTION_MIN_CLEAR_SKY_SHARE = 0.1;
 /** …for this long while production is at rest. */

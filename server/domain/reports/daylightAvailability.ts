@@ -1,4 +1,5 @@
 import type { Series } from '../../../api/schemas/metrics.ts';
+import { DAYLIGHT_SUN_ELEVATION_DEG } from '../clearSky.ts';
 import { createSolarPositionCalculator } from '../solarPositionFast.ts';
 
 /**
@@ -46,16 +47,11 @@ export interface Site {
 }
 
 /**
- * The sun's elevation from which daylight counts, degrees. Just after sunrise and before sunset
- * there is too little light for any plant to feed in, so 0 W then is no outage. Availability
- * practice counts only time above an irradiance threshold, commonly 50 W/m² in the plane of the
- * array (IEC 61724-1's own text was not at hand to cite a figure from it); a report has no
- * irradiance, but a clear sky reaches 50 W/m² of global irradiance at about 5° (Haurwitz,
- * `haurwitzGhi`; a test holds the two together). Cloud keeps a real sky under that for longer, which
- * this cannot see: it errs towards counting a dim hour, never towards excusing a bright one. 5° is
- * also the desktop monitor's daylight for its production rules.
+ * The sun's elevation from which daylight counts, degrees: the domain's daylight (clearSky.ts).
+ * Cloud keeps a real sky under 50 W/m² for longer, which a report cannot see: it errs towards
+ * counting a dim hour, never towards excusing a bright one.
  */
-export const AVAILABILITY_SUN_ELEVATION_DEG = 5;
+export const AVAILABILITY_SUN_ELEVATION_DEG = DAYLIGHT_SUN_ELEVATION_DEG;
 
 /** Samples per hour of the sun's elevation: 5 minutes, well inside the minute-level error that matters. */
 const SAMPLE_MS = 300_000;

@@ -1,3 +1,4 @@
+import { DAYLIGHT_SUN_ELEVATION_DEG } from '../clearSky.ts';
 import { createPvModel } from '../clearSkyPv.ts';
 import { solarPosition } from '../solarPosition.ts';
 import { flowSamples, gridInstants, knownValues, meanOf } from './series.ts';
@@ -23,8 +24,8 @@ import {
 
 /** Ambient temperature for the clear-sky model, °C (as the forecasts take it). */
 export const CLEAR_SKY_AMBIENT_C = 15;
-/** Below this sun elevation, or this share of peak power expected, there is nothing to judge. */
-export const DAYLIGHT_SUN_ELEVATION_DEG = 5;
+/** Below the domain's daylight, or this share of peak power expected, there is nothing to judge. */
+export { DAYLIGHT_SUN_ELEVATION_DEG };
 export const DAYLIGHT_MIN_PEAK_SHARE = 0.05;
 /** "Good sun": clear sky allows at least this share of peak power… */
 export const GOOD_SUN_PEAK_SHARE = 0.2;
