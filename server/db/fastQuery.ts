@@ -68,7 +68,7 @@ export function rowsOf<Row>(db: Db, query: CompiledQuery<Row>): Promise<Row[]> {
   const sqlite = db.isTransaction ? undefined : directConnections.get(db);
   if (sqlite && !sqlite.raw.isTransaction) {
     try {
-      return Promise.resolve(sqlite.prepare(query.sql).all(query.parameters) as Row[]);
+      return Promise.resolve(sqlite.allRows(query.sql, query.parameters) as Row[]);
     } catch (error) {
       return Promise.reject(error);
     }

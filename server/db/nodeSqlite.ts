@@ -13,6 +13,7 @@ export class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, SqliteStatement>();
   readonly #tupleStatements = new Map<string, StatementSync>();
+  readonly #rowMakers = new WeakMap<StatementSync, RowMaker>();
   readonly #observe: StatementObserver | undefined;
   static readonly #CACHE_LIMIT = 500;
 
@@ -48,6 +49,22 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     return this.#observe ? timed(this.#observe, 'read', run) : run();
   }
 
+  /**
+   * Every row as an object keyed by column, as `prepare(sql).all` answers, but read as arrays
+   * and made into objects of one shape per statement here: `node:sqlite` makes each row a
+   * dictionary object of its own, naming every column again, which cost a page of 20 plants
+   * about a quarter of its read (and the rows' every later field read).
+   */
+  allRows(sql: string, parameters: ReadonlyArray<unknown>): Record<string, unknown>[] {
+    const statement = this.#prepareTuples(sql);
+    let make = this.#rowMakers.get(statement);
+    if (!make) this.#rowMakers.set(statement, (make = rowMakerOf(statement)));
+    const tuples = this.allTuples(sql, parameters);
+    const rows = new Array<Record<string, unknown>>(tuples.length);
+    for (let index = 0; index < tuples.length; index++) rows[index] = make(tuples[index]!);
+    return rows;
+  }
+
   #prepareTuples(sql: string): StatementSync {
     const cached = this.#tupleStatements.get(sql);
     if (cached) return cached;
@@ -66,6 +83,36 @@ export class NodeSqliteDatabase implements SqliteDatabase {
     this.#tupleStatements.clear();
     if (this.#db.isOpen) this.#db.close();
   }
+}
+
+type RowMaker = (tuple: readonly unknown[]) => Record<string, unknown>;
+
+/**
+ * The row object of a tuple, keyed by the statement's column names: one object literal, so every
+ * row of the statement has one shape (fast properties). As in `node:sqlite`'s rows, a later
+ * column of the same name wins, in the first one's place. Unlike them, the rows have the usual
+ * prototype, as `pg`'s rows do (a null-prototype literal is a dictionary object again): a name
+ * `__proto__`, which a literal would take as the prototype, is defined one key at a time instead.
+ */
+function rowMakerOf(statement: StatementSync): RowMaker {
+  const names = statement.columns().map((column) => column.name);
+  if (names.includes('__proto__')) {
+    return (tuple) => {
+      const row: Record<string, unknown> = {};
+      names.forEach((name, index) =>
+        Object.defineProperty(row, name, {
+          value: tuple[index],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        }),
+      );
+      return row;
+    };
+  }
+  const last = new Map(names.map((name, index) => [name, index]));
+  const fields = [...last].map(([name, index]) => `${JSON.stringify(name)}: tuple[${index}]`);
+  return new Function('tuple', `return { ${fields.join(', ')} };`) as RowMaker;
 }
 
 type SqlValue = null | number | bigint | string | NodeJS.ArrayBufferView;

@@ -26,13 +26,22 @@ export function logRequest(log: FastifyBaseLogger, line: RequestLogLine): void {
   );
 }
 
+/** Pino's logs can say whether a level is written; Fastify's without a logger cannot. */
+type LevelledLog = FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+
 export function installRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    logRequest(request.log, {
-      method: request.method,
-      url: request.url,
-      status: reply.statusCode,
-      durationMs: reply.elapsedTime,
-    });
+  // Without a logger (`logger: false`) Fastify's log has no levels and writes nothing: no hook.
+  if (typeof (app.log as LevelledLog).isLevelEnabled !== 'function') return;
+  // Callback style: an async hook cost every answer a promise and its ticks.
+  app.addHook('onResponse', (request, reply, done) => {
+    if ((request.log as LevelledLog).isLevelEnabled?.('info') !== false) {
+      logRequest(request.log, {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        durationMs: reply.elapsedTime,
+      });
+    }
+    done();
   });
 }

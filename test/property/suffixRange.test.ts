@@ -36,6 +36,26 @@ describe("the suffixes' range of a term", () => {
     );
   });
 
+  test('ends where moving the last code point on by one ends it, for every last character', () => {
+    // The code point walk the range is defined by, which a quicker path must agree with.
+    const walked = (prefix: string) => {
+      const characters = [...prefix];
+      while (characters.length > 0) {
+        const last = characters.pop()!.codePointAt(0)!;
+        if (last < 0x10ffff) {
+          return characters.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+        }
+      }
+      return undefined;
+    };
+    for (let code = 0; code <= 0x10ffff; code += code < 0x10000 ? 1 : 0x3ff) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const term = `t\u00e9${String.fromCodePoint(code)}`;
+      expect(textsStartingWithEnd(term), code.toString(16)).toBe(walked(term));
+    }
+    expect(textsStartingWithEnd('')).toBeUndefined();
+  });
+
   test('is open-ended only for a term of nothing but the last code point', () => {
     expect(textsStartingWithEnd('\u{10FFFF}\u{10FFFF}')).toBeUndefined();
     expect(textsStartingWithEnd('a\u{10FFFF}')).toBe('b');

@@ -52,7 +52,8 @@ export function plantSearchOf(engine: Engine, term: string): PlantSearch {
 function suffixSearchOf(term: string): PlantSearch | undefined {
   const lowered = term.toLowerCase();
   if (lowered.includes('\u0000') || !lowered.isWellFormed()) return undefined;
-  if ([...lowered].length > SUFFIX_LENGTH) return undefined;
+  // Never more code points than UTF-16 units: only a long term is counted by code point.
+  if (lowered.length > SUFFIX_LENGTH && [...lowered].length > SUFFIX_LENGTH) return undefined;
   const until = textsStartingWithEnd(lowered);
   return until === undefined ? undefined : { kind: 'suffixIndex', value: lowered, until };
 }
@@ -63,6 +64,11 @@ function suffixSearchOf(term: string): PlantSearch | undefined {
  * moved on by one. None when every character is the last code point.
  */
 export function textsStartingWithEnd(prefix: string): string | undefined {
+  // A last character in the Basic Multilingual Plane whose next one is too (most terms).
+  const lastUnit = prefix.charCodeAt(prefix.length - 1);
+  if (lastUnit < 0xd7ff || (lastUnit >= 0xe000 && lastUnit < 0xffff)) {
+    return prefix.slice(0, -1) + String.fromCharCode(lastUnit + 1);
+  }
   const characters = [...prefix];
   while (characters.length > 0) {
     const last = characters.pop()!.codePointAt(0)!;
