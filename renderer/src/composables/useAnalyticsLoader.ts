@@ -2,9 +2,10 @@ import { computed, toValue, type ComputedRef, type MaybeRefOrGetter } from 'vue'
 import { useQuery, useQueryClient } from '@tanstack/vue-query';
 import type { RouteId } from '../../../api/routes.ts';
 import type { RouteInput, RouteResult } from '../../../api/routeInput.ts';
-import { PlantDeskError, useBridge } from '../bridge.ts';
+import { useBridge } from '../bridge.ts';
 import { translate } from '../i18n.ts';
 import { fetchRoute } from './useApiQuery.ts';
+import { failureMessage } from './useFormErrors.ts';
 
 /**
  * One card's data, a vue-query query keyed by the card and what it shows: a change of input
@@ -23,12 +24,6 @@ export interface AnalyticsLoader<T> {
   updatedAt: ComputedRef<number | null>;
   /** Loads again (the card's Retry). Never rejects. */
   run(): Promise<void>;
-}
-
-export function messageOf(caught: unknown, fallback = translate('analytics.loadFailed')): string {
-  if (caught instanceof PlantDeskError) return caught.message;
-  if (caught instanceof Error && caught.message) return caught.message;
-  return fallback;
 }
 
 /** Calls routes for a loader: identical requests running at the same time are shared. */
@@ -79,7 +74,9 @@ export function useAnalyticsLoader<I, T>(
     data: computed(() => shown.value?.value ?? null),
     loading: computed(() => query.isFetching.value),
     error: computed(() =>
-      query.error.value ? messageOf(query.error.value, options.fallback) : null,
+      query.error.value
+        ? failureMessage(query.error.value, options.fallback ?? translate('analytics.loadFailed'))
+        : null,
     ),
     failure: computed(() => query.error.value ?? null),
     updatedAt: computed(() => shown.value?.loadedAt ?? null),

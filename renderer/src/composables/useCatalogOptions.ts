@@ -1,38 +1,20 @@
-import { ref, shallowRef } from 'vue';
+import { computed, toValue, type MaybeRefOrGetter } from 'vue';
 import type { DataTypesCollect, DeviceType, SensorType } from '../../../api/schemas/catalogs.ts';
 import type { Device, LoadSignature, Sensor } from '../../../api/schemas/relationships.ts';
 import type { Vendor } from '../../../api/schemas/vendors.ts';
-import { PAGE_SIZE_MAX } from '../../../api/schemas/common.ts';
 import { useBridge } from '../bridge.ts';
 import { translate } from '../i18n.ts';
-import { errorMessage } from './useFormErrors.ts';
-import type { Page } from './useServerTable.ts';
+import { fetchAllPages, useWholeList, type WholeListInput } from './useWholeList.ts';
 
 /**
  * Choices for the selects of the device and sensor forms: the catalogs (sensor types, data
- * types, device types, load signatures, vendors) and a plant's own devices and sensors, read
- * through the bridge. Each list is read whole, page after page of the API's largest page size,
- * so a select never misses an entry that sits on a later page.
+ * types, device types, load signatures, vendors) and a plant's own devices and sensors, each
+ * read whole (`useWholeList`) as a query of the shared cache, so a change of a catalog or of the
+ * plant's devices and sensors reads the lists on screen again by itself.
  */
 
 export type CatalogName =
   'sensorTypes' | 'dataTypes' | 'deviceTypes' | 'loadSignatures' | 'vendors';
-
-/** At most this many pages are read (10,000 entries): a guard against a server that loops. */
-const MAX_PAGES = 50;
-
-/** Reads every page of a list route, in order. */
-export async function fetchAllPages<Row>(
-  fetchPage: (page: number, size: number) => Promise<Page<Row>>,
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let page = 0; page < MAX_PAGES; page += 1) {
-    const answer = await fetchPage(page, PAGE_SIZE_MAX);
-    rows.push(...answer.content);
-    if (answer.content.length === 0 || page + 1 >= answer.page.totalPages) break;
-  }
-  return rows;
-}
 
 /** "Power (W)": how a data type is shown everywhere, always with its unit. */
 export function dataTypeLabel(dataType: Pick<DataTypesCollect, 'name' | 'unit'>): string {
@@ -58,87 +40,101 @@ const LOAD_FAILED: Readonly<Record<CatalogName, string>> = {
   vendors: 'catalogs.vendorsLoadFailed',
 };
 
-export function useCatalogOptions() {
-  const bridge = useBridge();
-  const sensorTypes = shallowRef<SensorType[]>([]);
-  const dataTypes = shallowRef<DataTypesCollect[]>([]);
-  const deviceTypes = shallowRef<DeviceType[]>([]);
-  const loadSignatures = shallowRef<LoadSignature[]>([]);
-  const vendors = shallowRef<Vendor[]>([]);
-  const loading = ref(false);
-  /** The first failure's message; the lists that did load stay usable. */
-  const error = ref<string | null>(null);
+type CatalogRoute =
+  | 'listSensorTypes'
+  | 'listDataTypesCollects'
+  | 'listDeviceTypes'
+  | 'listLoadSignatures'
+  | 'listVendors';
 
-  const loaders: Record<CatalogName, () => Promise<void>> = {
-    sensorTypes: async () => {
-      sensorTypes.value = await fetchAllPages((page, size) =>
-        bridge.call('listSensorTypes', { query: { page, size, sort: 'name,asc' } }),
-      );
-    },
-    dataTypes: async () => {
-      dataTypes.value = await fetchAllPages((page, size) =>
-        bridge.call('listDataTypesCollects', { query: { page, size, sort: 'name,asc' } }),
-      );
-    },
-    deviceTypes: async () => {
-      deviceTypes.value = await fetchAllPages((page, size) =>
-        bridge.call('listDeviceTypes', { query: { page, size, sort: 'name,asc' } }),
-      );
-    },
-    loadSignatures: async () => {
-      loadSignatures.value = await fetchAllPages((page, size) =>
-        bridge.call('listLoadSignatures', { query: { page, size, sort: 'name,asc' } }),
-      );
-    },
-    vendors: async () => {
-      vendors.value = await fetchAllPages((page, size) =>
-        bridge.call('listVendors', { query: { page, size, sort: 'name,asc' } }),
-      );
-    },
+/** Every catalog is offered by name. */
+const BY_NAME: WholeListInput = { query: { sort: 'name,asc' } };
+
+/**
+ * The named catalogs (the others stay empty and are not asked for). `error` is the first
+ * failure's message; the lists that did load stay usable. `options` as `useWholeList`'s.
+ *
+ *   const catalogs = useCatalogOptions(['deviceTypes']);
+ *   catalogs.deviceTypes.value // → every device type, by name
+ */
+export function useCatalogOptions(
+  names: readonly CatalogName[],
+  options: Parameters<typeof useWholeList>[3] = {},
+) {
+  const list = <Route extends CatalogRoute>(route: Route, name: CatalogName) =>
+    useWholeList(
+      route,
+      () => (names.includes(name) ? BY_NAME : null),
+      () => translate(LOAD_FAILED[name]),
+      options,
+    );
+  const lists = {
+    sensorTypes: list('listSensorTypes', 'sensorTypes'),
+    dataTypes: list('listDataTypesCollects', 'dataTypes'),
+    deviceTypes: list('listDeviceTypes', 'deviceTypes'),
+    loadSignatures: list('listLoadSignatures', 'loadSignatures'),
+    vendors: list('listVendors', 'vendors'),
   };
-  /** Loads the named catalogs side by side; a failure is kept in `error`, never thrown. */
-  async function load(names: readonly CatalogName[]): Promise<void> {
-    loading.value = true;
-    error.value = null;
-    const results = await Promise.allSettled(names.map((name) => loaders[name]()));
-    results.forEach((result, index) => {
-      if (result.status === 'rejected' && error.value === null) {
-        error.value = errorMessage(result.reason, translate(LOAD_FAILED[names[index]!]));
-      }
-    });
-    loading.value = false;
-  }
+  const named = names.map((name) => lists[name]);
 
   return {
-    sensorTypes,
-    dataTypes,
-    deviceTypes,
-    loadSignatures,
-    vendors,
-    loading,
-    error,
-    load,
+    sensorTypes: computed<SensorType[]>(() => lists.sensorTypes.items.value ?? []),
+    dataTypes: computed<DataTypesCollect[]>(() => lists.dataTypes.items.value ?? []),
+    deviceTypes: computed<DeviceType[]>(() => lists.deviceTypes.items.value ?? []),
+    loadSignatures: computed<LoadSignature[]>(() => lists.loadSignatures.items.value ?? []),
+    vendors: computed<Vendor[]>(() => lists.vendors.items.value ?? []),
+    loading: computed(() => named.some((list) => list.loading.value)),
+    error: computed(() => named.find((list) => list.error.value)?.error.value ?? null),
+    /** Reads the named catalogs again, side by side; never rejects. */
+    async load(): Promise<void> {
+      await Promise.all(named.map((list) => list.load()));
+    },
   };
 }
 
-/** Every device of a plant (with relationships), for selects and link dialogs. */
+/** A plant's devices and sensors are offered by name, with their relationships. */
+const PLANT_ITEMS_QUERY = { sort: 'name,asc', includeRelationships: true };
+
+const plantItems = (plantUuid: string | null): WholeListInput | null =>
+  plantUuid ? { params: { plantUuid }, query: PLANT_ITEMS_QUERY } : null;
+
+/**
+ * Every device of a plant (with relationships), for selects and link dialogs; null waits (a
+ * form given its devices does not ask).
+ */
+export function usePlantDevices(
+  plantUuid: MaybeRefOrGetter<string | null>,
+  failureText: string | (() => string),
+) {
+  return useWholeList('listDevices', () => plantItems(toValue(plantUuid)), failureText);
+}
+
+/** Every sensor of a plant (with relationships), for the device form's linked sensors. */
+export function usePlantSensors(
+  plantUuid: MaybeRefOrGetter<string | null>,
+  failureText: string | (() => string),
+) {
+  return useWholeList('listSensors', () => plantItems(toValue(plantUuid)), failureText);
+}
+
+/** Every device of a plant (with relationships), read once (a verification, a live reading). */
 export function fetchPlantDevices(plantUuid: string): Promise<Device[]> {
   const bridge = useBridge();
   return fetchAllPages((page, size) =>
     bridge.call('listDevices', {
       params: { plantUuid },
-      query: { page, size, sort: 'name,asc', includeRelationships: true },
+      query: { ...PLANT_ITEMS_QUERY, page, size },
     }),
   );
 }
 
-/** Every sensor of a plant (with relationships), for the device form's linked sensors. */
+/** Every sensor of a plant (with relationships), read once. */
 export function fetchPlantSensors(plantUuid: string): Promise<Sensor[]> {
   const bridge = useBridge();
   return fetchAllPages((page, size) =>
     bridge.call('listSensors', {
       params: { plantUuid },
-      query: { page, size, sort: 'name,asc', includeRelationships: true },
+      query: { ...PLANT_ITEMS_QUERY, page, size },
     }),
   );
 }

@@ -8,7 +8,7 @@ import type {
   PvHealth,
   Series,
 } from '../../../api/schemas/metrics.ts';
-import { PlantDeskError, useBridge } from '../bridge.ts';
+import { useBridge } from '../bridge.ts';
 import { localDateOf, localDateTimeOf } from '../charts/time.ts';
 import {
   coverageSoFar,
@@ -24,6 +24,7 @@ import { appNow } from '../clock.ts';
 import { translate } from '../i18n.ts';
 import { clampRefreshInterval } from './refreshInterval.ts';
 import { fetchRoute } from './useApiQuery.ts';
+import { failureMessage } from './useFormErrors.ts';
 
 /**
  * The plant dashboard's data: one independent state per card, each loaded by its own calls and
@@ -111,13 +112,6 @@ export interface DashboardCards {
 
 export const FORECAST_HOURS = 48;
 
-/** What a failed call says on its card. */
-export function failureMessage(caught: unknown): string {
-  if (caught instanceof PlantDeskError) return caught.message;
-  if (caught instanceof Error && caught.message) return caught.message;
-  return translate('dashboard.loadFailed');
-}
-
 export interface UseDashboardOptions {
   /** Time between refreshes, clamped to 10 s..5 min; default 30 s. */
   intervalMs?: MaybeRefOrGetter<number>;
@@ -180,7 +174,11 @@ export function useDashboard(
     );
     return reactive({
       data: computed(() => query.data.value?.value ?? null),
-      error: computed(() => (query.error.value ? failureMessage(query.error.value) : null)),
+      error: computed(() =>
+        query.error.value
+          ? failureMessage(query.error.value, translate('dashboard.loadFailed'))
+          : null,
+      ),
       loading: query.isFetching,
       updatedAt: computed(() => query.data.value?.loadedAt ?? null),
       async reload() {

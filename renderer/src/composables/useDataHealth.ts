@@ -2,7 +2,8 @@ import { computed, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from
 import type { PlantDataHealth } from '../../../api/schemas/dataHealth.ts';
 import { useBridge } from '../bridge.ts';
 import { useExtensionSupportStore } from '../stores/useExtensionSupportStore.ts';
-import { failureMessage } from './useDashboard.ts';
+import { translate } from '../i18n.ts';
+import { failureMessage } from './useFormErrors.ts';
 import { isRouteMissing } from './useSensorStatuses.ts';
 
 /**
@@ -38,7 +39,7 @@ export function useDataHealth(plantUuid: MaybeRefOrGetter<string | null | undefi
         error.value = null;
         return;
       }
-      error.value = failureMessage(caught);
+      error.value = failureMessage(caught, translate('dashboard.loadFailed'));
     } finally {
       loading.value = false;
     }

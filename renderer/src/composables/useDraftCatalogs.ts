@@ -45,14 +45,17 @@ export function keepCatalogs(
 }
 
 export function useDraftCatalogs(environmentId: () => string) {
-  const options = useCatalogOptions();
+  // No retries: without the server, the copy kept from an earlier read is shown at once.
+  const options = useCatalogOptions(['sensorTypes', 'dataTypes', 'deviceTypes', 'vendors'], {
+    retry: false,
+  });
   const catalogs = shallowRef<DraftCatalogs>(EMPTY);
   /** Set when the lists shown are the copy kept from an earlier read. */
   const keptAt = ref<string | null>(null);
   const error = ref<string | null>(null);
 
   async function load(): Promise<void> {
-    await options.load(['sensorTypes', 'dataTypes', 'deviceTypes', 'vendors']);
+    await options.load();
     if (options.error.value === null) {
       catalogs.value = {
         sensorTypes: options.sensorTypes.value,

@@ -40,6 +40,16 @@ export function errorMessage(caught: unknown, fallback?: string): string {
   return fallback ?? translate('common.somethingWentWrong');
 }
 
+/**
+ * What a failed read says where its data would be (a card, a panel): the failure's own message
+ * (the server's, the host's or a thrown Error's), else `fallback`, the screen's own words.
+ *
+ *   failureMessage(query.error.value, translate('dashboard.loadFailed'))
+ */
+export function failureMessage(caught: unknown, fallback: string): string {
+  return caught instanceof Error && caught.message ? caught.message : fallback;
+}
+
 /** The structural part of a ZodError this module reads (zod 4's `ZodError` fits). */
 export interface ZodLikeError {
   issues: readonly ZodLikeIssue[];

@@ -17,7 +17,8 @@ import {
   type LiveReadings,
 } from './liveReadings.ts';
 import { fetchPlantSensors } from './useCatalogOptions.ts';
-import { failureMessage } from './useDashboard.ts';
+import { translate } from '../i18n.ts';
+import { failureMessage } from './useFormErrors.ts';
 import { clampRefreshInterval } from './refreshInterval.ts';
 import { useWindowHidden } from './useWindowHidden.ts';
 import {
@@ -179,7 +180,7 @@ export function useLiveReadings(
     fromReader.value
       ? reader!.error.value
       : query.error.value
-        ? failureMessage(query.error.value)
+        ? failureMessage(query.error.value, translate('dashboard.loadFailed'))
         : null,
   );
   const loading = computed(() =>

@@ -5,7 +5,8 @@ import { PlantDeskError, useBridge } from '../bridge.ts';
 import { appNow } from '../clock.ts';
 import { useExtensionSupportStore } from '../stores/useExtensionSupportStore.ts';
 import { hasRecent } from './liveReadings.ts';
-import { failureMessage } from './useDashboard.ts';
+import { translate } from '../i18n.ts';
+import { failureMessage } from './useFormErrors.ts';
 import { clampRefreshInterval, MIN_REFRESH_MS } from './refreshInterval.ts';
 import { useWindowHidden } from './useWindowHidden.ts';
 
@@ -174,7 +175,11 @@ export function useSensorStatuses(
     withRecent: computed(() => shown.value?.withRecent ?? false),
     /** The reads ask for `recent` (wanted and not known to be missing). */
     asksRecent,
-    error: computed(() => (query.error.value ? failureMessage(query.error.value) : null)),
+    error: computed(() =>
+      query.error.value
+        ? failureMessage(query.error.value, translate('dashboard.loadFailed'))
+        : null,
+    ),
     loading: query.isFetching,
     /** No reads: the window is hidden or the reads are not wanted. */
     paused: computed(() => hidden.value || !enabled.value),

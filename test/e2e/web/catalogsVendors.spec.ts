@@ -111,6 +111,9 @@ test('the admin creates, edits and deletes a load signature; the day stays 100 %
   await row.getByRole('button', { name: `Edit ${code}` }).click();
   const editDialog = page.getByRole('dialog', { name: `Edit load signature ${code}` });
   await expect(editDialog).toBeVisible();
+  // Opened once PrimeVue has moved the focus to its close button (after the opening animation):
+  // keys typed before that move can land on the button instead of the hour.
+  await expect(editDialog.getByRole('button', { name: 'Close' })).toBeFocused();
   await expect(editDialog.getByLabel('19:00', { exact: true })).toHaveValue('15');
   await setHour(page, '03:00', '10');
   await expect(editDialog.getByLabel('03:00', { exact: true })).toHaveValue('10');

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test, vi } from 'vitest';
+import { focusManager } from '@tanstack/vue-query';
 import Select from 'primevue/select';
 import { ALL_READ_PERMISSIONS, ORGANIZATION_PERMISSIONS } from '../../../api/permissions.ts';
 import type { DataTypesCollect, DeviceType, SensorType } from '../../../api/schemas/catalogs.ts';
@@ -298,6 +299,36 @@ describe('LoadSignaturesView', () => {
     expect(body.hourlyProfile).toEqual(EVENING.hourlyProfile);
     expect(body.deviceTypeUuid).toBe(HEAT_PUMP.deviceTypeUuid);
     expect(body.typicalDailyKwh).toBe(9.5);
+  });
+
+  test('the list read again while the edit dialog is open leaves what is being typed', async () => {
+    const app = await mountWithApp(LoadSignaturesView, { routes: routes() });
+    await button(app.wrapper, 'Edit EVENING').trigger('click');
+    await app.settle();
+    await control(app.wrapper, 'Name').setValue('Evening peak');
+    const hour = control(app.wrapper, '03:00');
+    hour.element.value = '10';
+    await hour.trigger('input');
+
+    // Someone else changed the signature; back to the window, the table reads it again.
+    app.routes.listLoadSignatures = page([{ ...EVENING, name: 'Changed elsewhere' }]);
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await app.settle();
+    focusManager.setFocused(undefined);
+    expect(app.callsTo('listLoadSignatures')).toHaveLength(2);
+    expect(app.wrapper.find('tbody tr').text()).toContain('Changed elsewhere');
+
+    expect(control(app.wrapper, 'Name').element.value).toBe('Evening peak');
+    expect(control(app.wrapper, '03:00').element.value).toBe('10');
+    await control(app.wrapper, '03:00').trigger('blur');
+    await app.settle();
+    expect(control(app.wrapper, '03:00').element.value).toBe('10');
+    await app.wrapper.find('form').trigger('submit');
+    await app.settle();
+    const body = app.callsTo('updateLoadSignature')[0]!.input!.body;
+    expect(body.name).toBe('Evening peak');
+    expect(body.hourlyProfile[3]).toBe(0.1);
   });
 
   test('a new signature starts flat', async () => {

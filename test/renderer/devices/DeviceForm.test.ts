@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, test } from 'vitest';
+import { focusManager } from '@tanstack/vue-query';
 import { ALL_PERMISSIONS } from '../../../api/permissions.ts';
 import DeviceForm from '../../../renderer/src/components/devices/DeviceForm.vue';
 import { apiError, mountWithApp } from '../support/mountWithApp.ts';
@@ -9,6 +10,7 @@ import {
   HEAT_PUMP_TYPE,
   HEAT_PUMP_WINTER,
   PLANT,
+  pageOf,
   SMA,
   sensor,
 } from '../sensors/fixtures.ts';
@@ -160,6 +162,27 @@ describe('DeviceForm', () => {
     });
     expect(inputLabelled(app.wrapper, 'Heat pump power').element.disabled).toBe(true);
     expect(app.wrapper.text()).toContain('Requires the permission SENSORS UPDATE');
+  });
+
+  test("the plant's sensors read again while the form is open add to the list, never undo a tick", async () => {
+    const app = await mountWithApp(DeviceForm, {
+      props: { plantUuid: PLANT, device: device(1, { name: 'Heat pump' }) },
+      routes: routes({ listSensors: pageOf(SENSORS) }),
+    });
+    await inputLabelled(app.wrapper, 'Heat pump power').setValue(true);
+    await inputLabelled(app.wrapper, 'Old meter').setValue(false);
+
+    // Another window linked a new sensor; back to this one, the list is read again.
+    app.routes.listSensors = pageOf([...SENSORS, sensor(4, { name: 'Wallbox meter' })]);
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await app.settle();
+    focusManager.setFocused(undefined);
+
+    expect(app.callsTo('listSensors')).toHaveLength(2);
+    expect(inputLabelled(app.wrapper, 'Wallbox meter').element.checked).toBe(false);
+    expect(inputLabelled(app.wrapper, 'Heat pump power').element.checked).toBe(true);
+    expect(inputLabelled(app.wrapper, 'Old meter').element.checked).toBe(false);
   });
 
   test('requires a device type and reads the sensors itself when none are given', async () => {

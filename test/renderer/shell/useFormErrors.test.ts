@@ -8,6 +8,7 @@ import { createTranslator } from '../../../i18n/translator.ts';
 import { z } from 'zod';
 import {
   errorMessage,
+  failureMessage,
   fieldForMessage,
   useFormErrors,
 } from '../../../renderer/src/composables/useFormErrors.ts';
@@ -193,6 +194,15 @@ describe('helpers', () => {
   test("errorMessage answers the bridge error's message or the fallback", () => {
     expect(errorMessage(api(404, 'Plant not found'))).toBe('Plant not found');
     expect(errorMessage('x', 'fallback')).toBe('fallback');
+  });
+
+  test("failureMessage (a card's or panel's failed read) answers the failure's own words, else the screen's", () => {
+    expect(failureMessage(api(404, 'Plant not found'), 'Could not load')).toBe('Plant not found');
+    expect(failureMessage(new Error('The plant is not loaded'), 'Could not load')).toBe(
+      'The plant is not loaded',
+    );
+    expect(failureMessage(new Error(''), 'Could not load')).toBe('Could not load');
+    expect(failureMessage('x', 'Could not load')).toBe('Could not load');
   });
 
   test('in German the server’s words stay, followed by the app’s explanation where it knows the case', () => {
