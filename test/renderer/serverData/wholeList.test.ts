@@ -34,7 +34,11 @@ describe('a plant’s devices for a select', () => {
         h('div', [
           h('output', String(list.items.value?.length ?? 'none')),
           h('button', {
-            onClick: () => mutate('createDevice', { params: { plantUuid: 'p1' }, body: {} }),
+            onClick: () =>
+              mutate('createDevice', {
+                params: { plantUuid: 'p1' },
+                body: { deviceTypeUuid: 'dt1' },
+              }),
           }),
         ]);
     });
