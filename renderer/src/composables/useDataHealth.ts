@@ -1,16 +1,21 @@
-import { computed, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from 'vue';
+import { computed, toValue, type MaybeRefOrGetter } from 'vue';
+import { useQuery } from '@tanstack/vue-query';
 import type { PlantDataHealth } from '../../../api/schemas/dataHealth.ts';
 import { useBridge } from '../bridge.ts';
-import { useExtensionSupportStore } from '../stores/useExtensionSupportStore.ts';
 import { translate } from '../i18n.ts';
+import { apiQueryKey } from '../queryClient.ts';
+import { useExtensionSupportStore } from '../stores/useExtensionSupportStore.ts';
+import { callRoute } from './useApiQuery.ts';
 import { failureMessage } from './useFormErrors.ts';
 import { isRouteMissing } from './useSensorStatuses.ts';
 
 /**
  * A plant's data-health map (the `data-health` extension), over the server's default range (the
- * last 90 local days ending today). A server without the extension answers 404 for the route:
- * the environment is remembered as not serving it for the session and `served` turns false, so
- * the screen says so instead of an error. Loaded once per plant and on `reload`.
+ * last 90 local days ending today), as a query of the shared cache: one request per plant however
+ * many views ask, the old plant's answer never shown for the new one, a request left behind
+ * cancelled. A server without the extension answers 404 for the route: the environment is
+ * remembered as not serving it for the session and `served` turns false, so the screen says so
+ * instead of an error.
  */
 
 export const DATA_HEALTH_ROUTE = 'getDataHealth';
@@ -18,42 +23,40 @@ export const DATA_HEALTH_ROUTE = 'getDataHealth';
 export function useDataHealth(plantUuid: MaybeRefOrGetter<string | null | undefined>) {
   const bridge = useBridge();
   const support = useExtensionSupportStore();
-  const health = shallowRef<PlantDataHealth | null>(null);
-  const error = ref<string | null>(null);
-  const loading = ref(false);
   const served = computed(() => support.isServed(DATA_HEALTH_ROUTE));
+  const plant = computed(() => toValue(plantUuid) || null);
 
-  async function load(): Promise<void> {
-    const plant = toValue(plantUuid);
-    if (!plant || !served.value) return;
-    loading.value = true;
-    try {
-      const answer = await bridge.call(DATA_HEALTH_ROUTE, { params: { plantUuid: plant } });
-      if (toValue(plantUuid) !== plant) return;
-      health.value = answer;
-      error.value = null;
-    } catch (caught) {
-      if (toValue(plantUuid) !== plant) return;
-      if (isRouteMissing(caught)) {
-        support.markMissing(DATA_HEALTH_ROUTE);
-        error.value = null;
-        return;
-      }
-      error.value = failureMessage(caught, translate('dashboard.loadFailed'));
-    } finally {
-      loading.value = false;
-    }
-  }
-
-  watch(
-    () => toValue(plantUuid),
-    () => {
-      health.value = null;
-      error.value = null;
-      void load();
-    },
-    { immediate: true },
+  const query = useQuery(
+    computed(() => {
+      const input = { params: { plantUuid: plant.value ?? '' } };
+      return {
+        queryKey: apiQueryKey(DATA_HEALTH_ROUTE, input),
+        queryFn: async ({ signal }: { signal: AbortSignal }): Promise<PlantDataHealth | null> => {
+          try {
+            return await callRoute(bridge, DATA_HEALTH_ROUTE, input, signal);
+          } catch (caught) {
+            if (!isRouteMissing(caught)) throw caught;
+            support.markMissing(DATA_HEALTH_ROUTE);
+            return null;
+          }
+        },
+        enabled: plant.value !== null && served.value,
+      };
+    }),
   );
 
-  return { health, error, loading, served, reload: load };
+  return {
+    health: computed(() => query.data.value ?? null),
+    error: computed(() =>
+      query.error.value
+        ? failureMessage(query.error.value, translate('dashboard.loadFailed'))
+        : null,
+    ),
+    loading: query.isFetching,
+    served,
+    /** Reads again (the screen's Retry). Never rejects. */
+    async reload(): Promise<void> {
+      await query.refetch();
+    },
+  };
 }
