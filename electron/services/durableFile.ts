@@ -135,9 +135,13 @@ function processIsRunning(pid: number): boolean {
 
 const sweptFolders = new Set<string>();
 
-/** Each folder once per process, at its first write: where leftovers of an earlier run lie. */
-function sweepFolderOnce(folder: string): void {
-  if (sweptFolders.has(folder)) return;
+/**
+ * Sweeps a folder once per process (at start, or at its first write): leftovers are an earlier
+ * run's, so a folder swept at start is not swept again at its first write. Answers the names
+ * removed (none when already swept).
+ */
+export function sweepFolderOnce(folder: string): string[] {
+  if (sweptFolders.has(folder)) return [];
   sweptFolders.add(folder);
-  sweepStaleTemporaries(folder);
+  return sweepStaleTemporaries(folder);
 }

@@ -30,7 +30,7 @@ import { HostError } from './hostError.ts';
 import { displayBaseUrl, joinUrl } from './api/requestBuilder.ts';
 import { credentialOrigin } from '../ipc/addresses.ts';
 import { createEnvironmentStore, LOCAL_ENVIRONMENT_ID } from './environments.ts';
-import { sweepStaleTemporaries } from './durableFile.ts';
+import { sweepFolderOnce } from './durableFile.ts';
 import { createEventBus, type EventBus } from './eventBus.ts';
 import { createLocalSandbox, type SpawnServer } from './localSandbox.ts';
 import { createLocalSandboxChoice } from './localSandboxChoice.ts';
@@ -199,7 +199,7 @@ export async function startPlantDesk(options: PlantDeskOptions): Promise<PlantDe
   // A malformed clock fails the start, before any service is running.
   const now = clockFrom(options.clock);
   // The settings files live here: what a writer killed by a crash or power cut left goes first.
-  const leftovers = sweepStaleTemporaries(options.dataDir);
+  const leftovers = sweepFolderOnce(options.dataDir);
   if (leftovers.length > 0)
     log.info('Removed temporary files of an interrupted write', { leftovers });
   const events = createEventBus();
