@@ -3,7 +3,7 @@ import type { Plant } from '../../../api/schemas/plants.ts';
 import type { PlantVendor } from '../../../api/schemas/vendors.ts';
 import type { DataHealthSummary } from '../../../server/domain/dataHealth/summary.ts';
 import type { Alert, SupportBundleFile, SupportBundlePart } from '../../ipc/contract.ts';
-import { redactLines, redactValue } from '../redaction.ts';
+import { REDACTED, REDACTED_EMAIL, redactLines, redactValue } from '../redaction.ts';
 
 /**
  * What a support bundle holds, file by file, every file redacted. Pure: the service gathers the
@@ -149,8 +149,7 @@ export function withManifest(sources: BundleSources, files: readonly BundleFile[
     text: json({
       createdAt: sources.createdAt,
       plantUuid: sources.plant?.plant.plantUuid ?? null,
-      redacted:
-        'Secrets, tokens, passwords, API keys and e-mail addresses are replaced by [redacted] or [redacted-email].',
+      redacted: `Secrets, tokens, passwords, API keys and e-mail addresses are replaced by ${REDACTED} or ${REDACTED_EMAIL}.`,
       files: manifestOf(files),
     }),
   };
