@@ -51,6 +51,7 @@ export const POSTGRES_SUITES = [
   'test/integration/enginesAgree.test.ts',
   'test/integration/plantSearch.test.ts',
   'test/integration/plantListBytes.test.ts',
+  'test/integration/plantDirectory.test.ts',
   'test/integration/ops.test.ts',
   'test/integration/signInversion.test.ts',
   'test/integration/hourDays.test.ts',

@@ -6,6 +6,7 @@ import type { PasswordChecker } from './auth/passwords.ts';
 import type { TokenService } from './auth/tokens.ts';
 import type { ConnectionTester } from './integrations/connectionTester.ts';
 import type { PlantLookup } from './features/plants/plantLookup.ts';
+import type { PlantDirectory } from './features/plants/plantDirectory.ts';
 import type { SearchIndexUpkeep } from './features/plants/searchIndexUpkeep.ts';
 import type { PvHealthThresholds } from './pvHealth/pvHealthThresholds.ts';
 import type { IngestionObserver } from './ops/serverMetrics.ts';
@@ -26,6 +27,8 @@ export interface ServerContext {
   plants: PlantLookup;
   /** Told of plant writes: keeps the plant search's index compact (SQLite). */
   searchUpkeep: SearchIndexUpkeep;
+  /** Each organization's plants in memory while unchanged: the plant list's answers. */
+  plantDirectory: PlantDirectory;
   /** Moves on every write to the database: caches of derived answers compare against it. */
   writes: { readonly value: number };
   /** Wall clock, injectable for tests. */

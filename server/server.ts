@@ -30,6 +30,7 @@ import { ServerMetrics } from './ops/serverMetrics.ts';
 import { ensureReadingPartitions } from './db/readingPartitions.ts';
 import { RawRetention } from './measurements/rawRetentionSchedule.ts';
 import { SearchIndexUpkeep } from './features/plants/searchIndexUpkeep.ts';
+import { PlantDirectory, type PlantDirectoryOptions } from './features/plants/plantDirectory.ts';
 import { startSimulation, type SimulationSettings } from './simulator/index.ts';
 import type { Simulator } from './simulator/simulator.ts';
 import { SimulatorLock } from './simulator/simulatorLock.ts';
@@ -122,6 +123,12 @@ export interface StartServerOptions {
    * Default: raw readings are kept for ever.
    */
   rawRetentionDays?: number;
+  /**
+   * The plant list answered from each organization's plants kept in memory while unchanged
+   * (server/features/plants/plantDirectory.ts): limits, or `{ maxPlants: 0 }` to read every
+   * list from the database. Default: organizations of up to 10,000 plants, 64 of them.
+   */
+  plantDirectory?: PlantDirectoryOptions;
   /**
    * Several instances on one PostgreSQL database (ignored on SQLite): `writesPollMs` bounds how
    * long another instance's write can go unseen here when its notification is lost (default
@@ -231,6 +238,7 @@ export async function createServer(options: StartServerOptions = {}) {
       }),
       plants: new PlantLookup(database.db, () => database.writes.value),
       searchUpkeep: new SearchIndexUpkeep(database.db),
+      plantDirectory: new PlantDirectory(database.db, options.plantDirectory),
       writes: database.writes,
       now,
       pvHealth: options.pvHealth,
@@ -292,6 +300,7 @@ export async function createServer(options: StartServerOptions = {}) {
         closeApp(app, graceMs),
       ]);
       await context.searchUpkeep.stop();
+      await context.plantDirectory.close();
       await database.close();
       for (const result of stopped) if (result.status === 'rejected') throw result.reason;
     };

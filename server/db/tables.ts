@@ -12,6 +12,7 @@ export interface Database {
   plants: PlantsTable;
   plant_external_ids: PlantExternalIdsTable;
   plant_counts: PlantCountsTable;
+  plant_list_versions: PlantListVersionsTable;
   data_types_collects: DataTypesCollectsTable;
   sensor_types: SensorTypesTable;
   sensor_type_data_types: SensorTypeDataTypesTable;
@@ -94,6 +95,12 @@ export interface PlantExternalIdsTable {
 export interface PlantCountsTable {
   organization_uuid: string;
   plant_count: number;
+}
+
+/** Moves with every write to an organization's plants or their external ids (migration 0021). */
+export interface PlantListVersionsTable {
+  organization_uuid: string;
+  version: number;
 }
 
 export interface DataTypesCollectsTable {

@@ -17,6 +17,7 @@ import * as plantListOrder from './0015_plant_list_order.ts';
 import * as hourDayPoints from './0016_hour_day_points.ts';
 import * as plantTextSuffixes from './0017_plant_text_suffixes.ts';
 import * as plantCounts from './0020_plant_counts.ts';
+import * as plantListVersions from './0021_plant_list_versions.ts';
 
 /**
  * A migration is told the engine it runs on: the same migrations make both schemas, and what
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0016_hour_day_points': hourDayPoints,
   '0017_plant_text_suffixes': plantTextSuffixes,
   '0020_plant_counts': plantCounts,
+  '0021_plant_list_versions': plantListVersions,
 };
 
 export function migrationProvider(engine: Engine): MigrationProvider {

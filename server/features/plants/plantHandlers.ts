@@ -2,7 +2,8 @@ import type { RouteHandlers } from '../../http/routing.ts';
 import type { ServerContext } from '../../context.ts';
 import { nowIso } from '../../db/lists.ts';
 import { refuseRevoked } from '../../http/sessionInStatement.ts';
-import { plantListPage } from './plantList.ts';
+import { EncodedJson } from '../../http/encodedJson.ts';
+import { plantListPage, rememberedPageQuery } from './plantList.ts';
 import { deletePlant, insertPlant, toPlant, updatePlant } from './plantStore.ts';
 
 type PlantHandlers = Pick<
@@ -11,7 +12,7 @@ type PlantHandlers = Pick<
 >;
 
 export function plantHandlers(context: ServerContext): PlantHandlers {
-  const { db, now, searchUpkeep } = context;
+  const { db, now, searchUpkeep, plantDirectory } = context;
   // What the search finds (names, external ids) may have changed: its index merges later.
   const noting = <T>(written: T): T => {
     searchUpkeep.noteWrite();
@@ -24,7 +25,12 @@ export function plantHandlers(context: ServerContext): PlantHandlers {
     listPlants: async ({ user, query, sessionToCheck }) => {
       const org = user.organizationUuid;
       const checked = sessionToCheck ?? undefined;
-      const { rows, page, revoked } = await plantListPage(db, org, query, checked);
+      const remembered = await plantDirectory.page(org, rememberedPageQuery(query), checked);
+      if (remembered?.revoked) throw refuseRevoked(context, checked!);
+      if (remembered?.json !== undefined) return EncodedJson.ofJsonText(remembered.json);
+      // The directory's statement checked the sign-in already, when it ran one.
+      const stillToCheck = remembered ? undefined : checked;
+      const { rows, page, revoked } = await plantListPage(db, org, query, stillToCheck);
       if (revoked) throw refuseRevoked(context, checked!);
       return {
         content: rows.map(toPlant),

@@ -19,6 +19,7 @@ import { templateQuery, type TemplateValues } from '../../db/queryTemplates.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import { filteredPlantsBy, type PlantFilters } from './plantFilters.ts';
 import { plantSearchOf } from './plantSearch.ts';
+import type { RememberedPageQuery } from './rememberedPlants.ts';
 
 /**
  * `GET /plants`: one page of the organization's plants and their total, in exactly one
@@ -50,6 +51,12 @@ const LIST: ListOptions = {
   tieBreaker: 'plants.plant_uuid',
   sortColumnsNotNull: true,
 };
+
+/** The page `query` asks for, its defaults applied: as the directory takes it. */
+export function rememberedPageQuery(query: ListQuery & PlantFilters): RememberedPageQuery {
+  const { number, size } = pageOf(query);
+  return { ...query, sort: sortOf(query, LIST), number, size };
+}
 
 const COUNT = '__plant_count';
 const REVOKED = '__family_revoked';
