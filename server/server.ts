@@ -211,6 +211,15 @@ export async function createServer(options: StartServerOptions = {}) {
           Math.max(loginThrottleOptions.windowMs, loginThrottleOptions.addressWindowMs, 60_000),
         )
       : undefined;
+    const catchUpBeforeRequests =
+      options.instances?.catchUpBeforeRequests === false ? undefined : database.shared?.catchUp;
+    // With other instances, "not revoked" holds only until the write generation moves: one of
+    // them may have revoked. Alone (SQLite), every revocation is this process's own.
+    const revocations = new FamilyRevocations(
+      database.db,
+      clockMs,
+      database.shared ? () => database.writes.value : undefined,
+    );
     const context: ServerContext = {
       db: database.db,
       settingsCipher,
@@ -219,13 +228,7 @@ export async function createServer(options: StartServerOptions = {}) {
         { ...DEFAULT_TOKEN_LIFETIMES, ...options.tokenLifetimes },
         clockMs,
       ),
-      // With other instances, "not revoked" holds only until the write generation moves: one of
-      // them may have revoked. Alone (SQLite), every revocation is this process's own.
-      revocations: new FamilyRevocations(
-        database.db,
-        clockMs,
-        database.shared ? () => database.writes.value : undefined,
-      ),
+      revocations,
       passwords: new PasswordChecker(options.scryptCost ?? DEFAULT_SCRYPT_COST),
       loginThrottle: sharedWindows
         ? new SharedLoginThrottle(loginThrottleOptions, sharedWindows)
@@ -238,7 +241,11 @@ export async function createServer(options: StartServerOptions = {}) {
       }),
       plants: new PlantLookup(database.db, () => database.writes.value),
       searchUpkeep: new SearchIndexUpkeep(database.db),
-      plantDirectory: new PlantDirectory(database.db, options.plantDirectory),
+      plantDirectory: new PlantDirectory(
+        database.db,
+        { generation: () => database.writes.value, catchUp: catchUpBeforeRequests, revocations },
+        options.plantDirectory,
+      ),
       writes: database.writes,
       now,
       pvHealth: options.pvHealth,
@@ -265,8 +272,7 @@ export async function createServer(options: StartServerOptions = {}) {
       timeouts: { ...DEFAULT_SERVER_TIMEOUTS, ...options.timeouts },
       extensions: options.extensions ?? true,
       metrics,
-      beforeRequest:
-        options.instances?.catchUpBeforeRequests === false ? undefined : database.shared?.catchUp,
+      beforeRequest: catchUpBeforeRequests,
     });
     const rawRetention =
       options.rawRetentionDays === undefined

@@ -423,6 +423,66 @@ describe.skipIf(testEngine() !== 'postgres')(
       expect((await malformed()).status).toBe(401);
     });
 
+    test("B's plant list answers from memory, and has each write at A in its next answer, without notifications", async () => {
+      const deaf = await instance({ instances: { listenForWrites: false, writesPollMs: 600_000 } });
+      const installerA = await a.tokenFor('installer');
+      const installerB = await deaf.tokenFor('installer');
+      const directory = deaf.server.context.plantDirectory;
+      const found = async (search: string) => {
+        const response = await deaf.request('GET', '/plants', {
+          token: installerB,
+          query: { search },
+        });
+        expect(response.status).toBe(200);
+        return (response.body.content as { name: string; externalIds: string[] }[]).map(
+          (plant) => `${plant.name} [${plant.externalIds.join(' ')}]`,
+        );
+      };
+      const plant = await createPlant(a, installerA, {
+        name: 'Kept Across',
+        externalIds: ['KA-1'],
+      });
+      expect(await found('kept across')).toEqual(['Kept Across [KA-1]']);
+      await directory.settled();
+      const fromMemory = directory.counts.fromMemory;
+      expect(await found('kept across')).toEqual(['Kept Across [KA-1]']);
+      expect(directory.counts.fromMemory).toBe(fromMemory + 1);
+      const path = `/plants/${plant.plantUuid}`;
+      const writes = [{ name: 'Kept Across renamed' }, { externalIds: ['KA-1', 'KA-2'] }];
+      const expected = ['Kept Across renamed [KA-1]', 'Kept Across renamed [KA-1 KA-2]'];
+      for (const [index, body] of writes.entries()) {
+        expect((await a.request('PUT', path, { token: installerA, body })).status).toBe(200);
+        expect(await found('kept across')).toEqual([expected[index]]);
+        await directory.settled();
+        // Another instance's write to anything else leaves the plants in memory current.
+        await a.tokenFor('manager');
+        const before = directory.counts.fromMemory;
+        expect(await found('kept across')).toEqual([expected[index]]);
+        expect(directory.counts.fromMemory).toBe(before + 1);
+      }
+      expect((await a.request('DELETE', path, { token: installerA })).status).toBe(204);
+      expect(await found('kept across')).toEqual([]);
+    });
+
+    test("a session signed out at A is refused by B's plant list answered from memory", async () => {
+      const deaf = await instance({ instances: { listenForWrites: false, writesPollMs: 600_000 } });
+      const { email, password } = account('manager');
+      const pair = (await a.login(email, password)).body;
+      const list = () =>
+        deaf.request('GET', '/plants', { token: pair.accessToken, query: { search: 'demo' } });
+      expect((await list()).status).toBe(200);
+      await deaf.server.context.plantDirectory.settled();
+      const fromMemory = deaf.server.context.plantDirectory.counts.fromMemory;
+      expect((await list()).status).toBe(200);
+      expect(deaf.server.context.plantDirectory.counts.fromMemory).toBe(fromMemory + 1);
+      expect((await a.request('POST', '/auth/logout', { token: pair.refreshToken })).status).toBe(
+        204,
+      );
+      const refused = await list();
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toMatch(/revoked/);
+    });
+
     test('the login throttle counts failures at A and B together', async () => {
       const { email, password } = account('outsider');
       for (const server of [a, b, a, b]) {

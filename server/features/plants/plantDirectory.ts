@@ -20,12 +20,19 @@ import {
  * as much again of the database's, an unsearched page 190–220 µs; from memory, only the page's
  * JSON is put together.
  *
- * Whether they are unchanged is asked on every request, in one statement of one row: the
- * organization's version (migration 0021, moved by triggers with every write to its plants or
- * their external ids, on any instance), its number of plants, and on PostgreSQL whether the
- * caller's sign-in was revoked (sessionInStatement.ts). The same version means the same plants,
- * exactly: several instances need nothing invalidated and are never stale. Concurrent requests'
- * statements go together (coalescedStatements.ts).
+ * The plants are kept with the organization's version (migration 0021: moved by triggers with
+ * every write to its plants or their external ids, on any instance) and the write generation
+ * they were last known current at. A request is answered from them:
+ * - when nothing was written since that generation: on SQLite the generation is this process's
+ *   own; on PostgreSQL it is first caught up with every write committed anywhere (the snapshot
+ *   read every other route makes, sharedWrites.ts, shared by concurrent requests), and the
+ *   caller's sign-in checked as other routes check it;
+ * - else when one statement of one row finds the version unchanged. It also checks the sign-in
+ *   on PostgreSQL (sessionInStatement.ts), and concurrent requests' statements go together
+ *   (coalescedStatements.ts). While writes keep coming (ingestion), requests ask it at once
+ *   instead of catching up first, as answersAsOfArrival.ts does.
+ * The same version means the same plants, exactly: several instances need nothing invalidated
+ * and are never stale.
  *
  * When the version moved (or the plants were never read), that request is answered from the
  * database as before, and the plants are read again in the background, one reading at a time
@@ -55,9 +62,23 @@ export interface DirectoryAnswer {
 
 interface Kept {
   plants: RememberedPlants;
+  /** The write generation at which they were last known to be the current plants. */
+  currentAt: number;
   used: boolean;
   loadedAt: number;
 }
+
+/** What the directory follows of the server (context.ts). */
+export interface DirectoryDependencies {
+  /** The write generation (writeGeneration.ts). */
+  generation: () => number;
+  /** On PostgreSQL: brings the generation up to every write committed anywhere. */
+  catchUp?: (() => Promise<void>) | undefined;
+  revocations: { isRevoked(familyId: string): Promise<boolean> };
+}
+
+/** While the generation moved this recently, the version is asked at once (see above). */
+export const ASK_VERSION_FIRST_MS = 1_000;
 
 interface VersionRow {
   version: number | null;
@@ -67,17 +88,21 @@ interface VersionRow {
 
 export class PlantDirectory {
   readonly #db: Db;
+  readonly #dependencies: DirectoryDependencies;
   readonly #maxPlants: number;
   readonly #maxOrganizations: number;
   readonly #kept = new Map<string, Kept>();
   readonly #loading = new Map<string, Promise<void>>();
   readonly #clockMs: () => number;
   #closed = false;
+  /** When a catch-up last found the generation moved. */
+  #movedAt = -Infinity;
   /** How lists were answered, and how often plants were read (tests, diagnosis). */
   readonly counts = { fromMemory: 0, fromDatabase: 0, loads: 0 };
 
-  constructor(db: Db, options: PlantDirectoryOptions = {}) {
+  constructor(db: Db, dependencies: DirectoryDependencies, options: PlantDirectoryOptions = {}) {
     this.#db = db;
+    this.#dependencies = dependencies;
     this.#maxPlants = options.maxPlants ?? DEFAULT_DIRECTORY_MAX_PLANTS;
     this.#maxOrganizations = options.maxOrganizations ?? DEFAULT_DIRECTORY_MAX_ORGANIZATIONS;
     this.#clockMs = options.clockMs ?? (() => performance.now());
@@ -98,21 +123,38 @@ export class PlantDirectory {
     familyId: string | undefined,
   ): Promise<DirectoryAnswer | undefined> {
     if (this.#maxPlants === 0 || !answersFromMemory(query)) return undefined;
+    const { generation, catchUp, revocations } = this.#dependencies;
+    const kept = this.#kept.get(organization);
+    if (kept && (!catchUp || this.#clockMs() - this.#movedAt >= ASK_VERSION_FIRST_MS)) {
+      await catchUp?.();
+      if (generation() === kept.currentAt) {
+        if (familyId !== undefined && (await revocations.isRevoked(familyId))) {
+          return { json: undefined, revoked: true };
+        }
+        return { json: this.#answer(organization, kept, query), revoked: false };
+      }
+      if (catchUp) this.#movedAt = this.#clockMs();
+    }
+    const asOf = generation();
     const state = await this.#versionOf(organization, familyId);
     if (state.revoked) return { json: undefined, revoked: true };
-    const kept = this.#kept.get(organization);
     if (kept?.plants.version === state.version) {
-      kept.used = true;
-      // Most recently listed last: the first is dropped when there are too many.
-      this.#kept.delete(organization);
-      this.#kept.set(organization, kept);
-      this.counts.fromMemory++;
-      return { json: kept.plants.pageJson(query), revoked: false };
+      kept.currentAt = asOf;
+      return { json: this.#answer(organization, kept, query), revoked: false };
     }
     if (state.plants <= this.#maxPlants) this.#loadLater(organization, kept);
     else this.#kept.delete(organization);
     this.counts.fromDatabase++;
     return { json: undefined, revoked: false };
+  }
+
+  #answer(organization: string, kept: Kept, query: RememberedPageQuery): string {
+    kept.used = true;
+    // Most recently listed last: the first is dropped when there are too many.
+    this.#kept.delete(organization);
+    this.#kept.set(organization, kept);
+    this.counts.fromMemory++;
+    return kept.plants.pageJson(query);
   }
 
   /** Resolves once no reading is under way (tests; closing). */
@@ -179,13 +221,14 @@ export class PlantDirectory {
 
   async #load(organization: string): Promise<void> {
     this.counts.loads++;
+    const currentAt = this.#dependencies.generation();
     const plants = await loadPlants(this.#db, organization);
     if (this.#closed || plants.size > this.#maxPlants) return;
     this.#kept.delete(organization);
     if (this.#kept.size >= this.#maxOrganizations) {
       this.#kept.delete(this.#kept.keys().next().value!);
     }
-    this.#kept.set(organization, { plants, used: false, loadedAt: this.#clockMs() });
+    this.#kept.set(organization, { plants, currentAt, used: false, loadedAt: this.#clockMs() });
   }
 }
 
@@ -208,23 +251,32 @@ type LoadedRow = PlantRow & {
 export async function loadPlants(db: Db, organization: string): Promise<RememberedPlants> {
   const externalTexts =
     engineOf(db) === 'postgres'
-      ? sql`(select coalesce(json_agg(json_build_array(x.external_id, lower(x.external_id))
+      ? sql<string>`(select coalesce(json_agg(json_build_array(x.external_id, lower(x.external_id))
             order by x.position), '[]')::text
           from plant_external_ids x where x.plant_uuid = p.plant_uuid)`
-      : sql`(select json_group_array(json_array(x.external_id, lower(x.external_id)))
+      : sql<string>`(select json_group_array(json_array(x.external_id, lower(x.external_id)))
           from plant_external_ids x where x.plant_uuid = p.plant_uuid)`;
-  const { rows } = await sql<LoadedRow>`
-    select v.list_version, p.*, lower(p.name) as lowered_name, ${externalTexts} as external_texts,
-      dense_rank() over (order by lower(p.name)) as name_rank,
-      dense_rank() over (order by p.created_at) as created_rank,
-      dense_rank() over (order by p.updated_at) as updated_rank,
-      dense_rank() over (order by p.plant_uuid) as uuid_rank
-    from (select coalesce((select version from plant_list_versions
-      where organization_uuid = ${organization}), 0) as list_version) v
-    left join plants p on p.organization_uuid = ${organization}`.execute(db);
-  const version = Number(rows[0]?.list_version ?? 0);
+  const version = db
+    .selectFrom('plant_list_versions')
+    .select('version')
+    .where('organization_uuid', '=', organization);
+  // A select built as such, read directly: raw SQL would count as a write (writeGeneration.ts).
+  const query = db
+    .selectFrom(db.selectNoFrom(sql<number>`coalesce((${version}), 0)`.as('list_version')).as('v'))
+    .leftJoin('plants as p', (join) => join.on('p.organization_uuid', '=', organization))
+    .selectAll('p')
+    .select([
+      'v.list_version',
+      sql<string>`lower(p.name)`.as('lowered_name'),
+      externalTexts.as('external_texts'),
+      sql<number>`dense_rank() over (order by lower(p.name))`.as('name_rank'),
+      sql<number>`dense_rank() over (order by p.created_at)`.as('created_rank'),
+      sql<number>`dense_rank() over (order by p.updated_at)`.as('updated_rank'),
+      sql<number>`dense_rank() over (order by p.plant_uuid)`.as('uuid_rank'),
+    ]);
+  const rows = (await rowsOf(db, query.compile())) as unknown as LoadedRow[];
   const plants = rows.filter((row) => row.plant_uuid !== null).map(loadedPlantOf);
-  return new RememberedPlants(version, plants);
+  return new RememberedPlants(Number(rows[0]?.list_version ?? 0), plants);
 }
 
 function loadedPlantOf(row: LoadedRow): LoadedPlant {

@@ -70,6 +70,9 @@ export class RememberedPlants {
   readonly #ranks: Record<PlantSortProperty, Int32Array>;
   readonly #orders = new Map<string, Ordering>();
   #suffixes: SuffixIndex | undefined;
+  /** Which entries the search under way has met: those marked with its stamp (no clearing). */
+  #met: Int32Array | undefined;
+  #stamp = 0;
 
   constructor(version: number, plants: readonly LoadedPlant[]) {
     this.version = version;
@@ -121,7 +124,9 @@ export class RememberedPlants {
       listed = order.subarray(Math.min(offset, total), Math.min(end, total));
     } else {
       total = matches.length;
-      const positions = Int32Array.from(matches, (index) => positionOf[index]!).sort();
+      const positions = new Int32Array(total);
+      for (let at = 0; at < total; at++) positions[at] = positionOf[matches[at]!]!;
+      positions.sort();
       listed = positions
         .subarray(Math.min(offset, total), Math.min(end, total))
         .map((position) => order[position]!);
@@ -140,13 +145,18 @@ export class RememberedPlants {
     const { keys, owners } = (this.#suffixes ??= this.#suffixIndex());
     const prefix = term.length > KEY_UNITS ? term.slice(0, KEY_UNITS) : term;
     const whole = prefix === term;
-    const seen = new Uint8Array(this.#json.length);
+    const met = (this.#met ??= new Int32Array(this.#json.length));
+    if (this.#stamp === 0x7fffffff) {
+      met.fill(0);
+      this.#stamp = 0;
+    }
+    const stamp = ++this.#stamp;
     const matches: number[] = [];
     for (let at = lowerBound(keys, prefix); at < keys.length; at++) {
       if (!keys[at]!.startsWith(prefix)) break;
       const owner = owners[at]!;
-      if (seen[owner]) continue;
-      seen[owner] = 1;
+      if (met[owner] === stamp) continue;
+      met[owner] = stamp;
       if (whole || this.#loweredTexts[owner]!.some((text) => text.includes(term))) {
         matches.push(owner);
       }
@@ -180,7 +190,8 @@ export class RememberedPlants {
    * the sort orders by plant itself: as plantList.ts orders them (lists.ts, `orderedPage`).
    */
   #ordering(sort: readonly SortOrder[]): Ordering {
-    const key = sort.map((order) => `${order.property} ${order.direction}`).join('|');
+    let key = '';
+    for (const order of sort) key += `${order.property} ${order.direction}|`;
     const kept = this.#orders.get(key);
     if (kept) return kept;
     const keys: { ranks: Int32Array; sign: number }[] = [];
