@@ -220,31 +220,72 @@ describe('the plant list route', () => {
     expect(directory.counts.fromMemory).toBe(before.fromMemory + 2);
   });
 
+  /** A server of its own with directory limits, its two organizations, and a list per role. */
+  async function limited(limits: {
+    maxPlants?: number;
+    maxOrganizations?: number;
+    maxKeptPlants?: number;
+  }) {
+    const small = await TestServer.start({ plantDirectory: limits });
+    const tokens = {
+      own: await small.tokenFor('installer'),
+      others: await small.tokenFor('outsider'),
+    };
+    const plant = await createPlant(small, tokens.others);
+    const organizations = {
+      others: await organizationOf(plant.plantUuid, small.server.context.db),
+      // Demo Home is the installer's.
+      own: await organizationOf(
+        (
+          expectStatus(await small.request('GET', '/plants', { token: tokens.own }), 200, 'list')
+            .content[0] as { plantUuid: string }
+        ).plantUuid,
+        small.server.context.db,
+      ),
+    };
+    const directory = small.server.context.plantDirectory;
+    /** Lists twice, the plants read in between: the total, and whether it came from memory. */
+    const listed = async (who: 'own' | 'others') => {
+      const read = async () =>
+        expectStatus(await small.request('GET', '/plants', { token: tokens[who] }), 200, 'list')
+          .page.totalElements as number;
+      await read();
+      await directory.settled();
+      const before = directory.counts.fromMemory;
+      const total = await read();
+      return { total, fromMemory: directory.counts.fromMemory > before };
+    };
+    const kept = (who: 'own' | 'others') =>
+      directory.rememberedVersion(organizations[who]) !== undefined;
+    return { small, tokens, listed, kept };
+  }
+
   test('keeps no organization of more plants than its limit, nor more organizations', async () => {
-    const small = await TestServer.start({
-      plantDirectory: { maxPlants: 2, maxOrganizations: 1 },
-    });
+    const { small, tokens, listed, kept } = await limited({ maxPlants: 2, maxOrganizations: 1 });
     try {
-      const own = await small.tokenFor('installer');
-      const others = await small.tokenFor('outsider');
-      const list = async (token: string) =>
-        expectStatus(await small.request('GET', '/plants', { token }), 200, 'list').page
-          .totalElements as number;
-      const directory = small.server.context.plantDirectory;
-      const plant = await createPlant(small, others);
-      const theirs = await organizationOf(plant.plantUuid, small.server.context.db);
-      expect(await list(others)).toBe(1);
-      await directory.settled();
-      expect(await list(others)).toBe(1);
-      expect(directory.counts).toMatchObject({ fromMemory: 1, loads: 1 });
-      // Three plants in the installer's organization: over the limit, never read whole.
-      for (let index = 0; index < 3; index++) await createPlant(small, own);
-      const total = await list(own);
-      await directory.settled();
-      expect(await list(own)).toBe(total);
-      expect(directory.counts).toMatchObject({ fromMemory: 1, loads: 1 });
-      // One organization kept: the outsider's is still there, the only one.
-      expect(directory.rememberedVersion(theirs)).toBeDefined();
+      expect(await listed('others')).toEqual({ total: 1, fromMemory: true });
+      expect(await listed('own')).toEqual({ total: 1, fromMemory: true });
+      // One organization kept: the one listed last.
+      expect([kept('own'), kept('others')]).toEqual([true, false]);
+      // Three plants: over the limit, answered from the database and no longer kept.
+      for (let index = 0; index < 2; index++) await createPlant(small, tokens.own);
+      expect(await listed('own')).toEqual({ total: 3, fromMemory: false });
+      expect(kept('own')).toBe(false);
+    } finally {
+      await small.close();
+    }
+  });
+
+  test('keeps no more plants in all than its limit', async () => {
+    const { small, tokens, listed, kept } = await limited({ maxKeptPlants: 2 });
+    try {
+      expect(await listed('others')).toEqual({ total: 1, fromMemory: true });
+      expect(await listed('own')).toEqual({ total: 1, fromMemory: true });
+      expect([kept('own'), kept('others')]).toEqual([true, true]);
+      await createPlant(small, tokens.others);
+      // Two plants of theirs and one of ours would be three: ours, listed less recently, go.
+      expect(await listed('others')).toEqual({ total: 2, fromMemory: true });
+      expect([kept('own'), kept('others')]).toEqual([false, true]);
     } finally {
       await small.close();
     }

@@ -42,14 +42,20 @@ import {
 export interface PlantDirectoryOptions {
   /** Organizations with more plants are answered from the database. 0: never remembered. */
   maxPlants?: number;
-  /** How many organizations' plants are kept, the least recently listed dropped first. */
+  /**
+   * How many organizations' plants are kept, and how many plants in all (a plant costs about
+   * 2.5 KB kept, with its JSON and its search suffixes): the least recently listed organizations
+   * are dropped first.
+   */
   maxOrganizations?: number;
+  maxKeptPlants?: number;
   /** A monotonic clock in ms (tests); default `performance.now`. */
   clockMs?: () => number;
 }
 
 export const DEFAULT_DIRECTORY_MAX_PLANTS = 10_000;
-export const DEFAULT_DIRECTORY_MAX_ORGANIZATIONS = 64;
+export const DEFAULT_DIRECTORY_MAX_ORGANIZATIONS = 256;
+export const DEFAULT_DIRECTORY_MAX_KEPT_PLANTS = 50_000;
 export const RELOAD_UNUSED_MS = 1_000;
 
 /** What the directory found: the page, unless the caller must ask the database. */
@@ -91,6 +97,9 @@ export class PlantDirectory {
   readonly #dependencies: DirectoryDependencies;
   readonly #maxPlants: number;
   readonly #maxOrganizations: number;
+  readonly #maxKeptPlants: number;
+  /** The plants of every organization kept. */
+  #keptPlants = 0;
   readonly #kept = new Map<string, Kept>();
   readonly #loading = new Map<string, Promise<void>>();
   readonly #clockMs: () => number;
@@ -105,6 +114,7 @@ export class PlantDirectory {
     this.#dependencies = dependencies;
     this.#maxPlants = options.maxPlants ?? DEFAULT_DIRECTORY_MAX_PLANTS;
     this.#maxOrganizations = options.maxOrganizations ?? DEFAULT_DIRECTORY_MAX_ORGANIZATIONS;
+    this.#maxKeptPlants = options.maxKeptPlants ?? DEFAULT_DIRECTORY_MAX_KEPT_PLANTS;
     this.#clockMs = options.clockMs ?? (() => performance.now());
   }
 
@@ -143,7 +153,7 @@ export class PlantDirectory {
       return { json: this.#answer(organization, kept, query), revoked: false };
     }
     if (state.plants <= this.#maxPlants) this.#loadLater(organization, kept);
-    else this.#kept.delete(organization);
+    else this.#forget(organization);
     this.counts.fromDatabase++;
     return { json: undefined, revoked: false };
   }
@@ -166,6 +176,7 @@ export class PlantDirectory {
     this.#closed = true;
     await this.settled();
     this.#kept.clear();
+    this.#keptPlants = 0;
   }
 
   async #versionOf(organization: string, familyId: string | undefined) {
@@ -223,12 +234,23 @@ export class PlantDirectory {
     this.counts.loads++;
     const currentAt = this.#dependencies.generation();
     const plants = await loadPlants(this.#db, organization);
-    if (this.#closed || plants.size > this.#maxPlants) return;
-    this.#kept.delete(organization);
-    if (this.#kept.size >= this.#maxOrganizations) {
-      this.#kept.delete(this.#kept.keys().next().value!);
+    if (this.#closed || plants.size > Math.min(this.#maxPlants, this.#maxKeptPlants)) return;
+    this.#forget(organization);
+    while (
+      this.#kept.size >= this.#maxOrganizations ||
+      this.#keptPlants + plants.size > this.#maxKeptPlants
+    ) {
+      this.#forget(this.#kept.keys().next().value!);
     }
     this.#kept.set(organization, { plants, currentAt, used: false, loadedAt: this.#clockMs() });
+    this.#keptPlants += plants.size;
+  }
+
+  #forget(organization: string): void {
+    const kept = this.#kept.get(organization);
+    if (!kept) return;
+    this.#kept.delete(organization);
+    this.#keptPlants -= kept.plants.size;
   }
 }
 
