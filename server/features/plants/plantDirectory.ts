@@ -44,7 +44,7 @@ export interface PlantDirectoryOptions {
   maxPlants?: number;
   /**
    * How many organizations' plants are kept, and how many plants in all (a plant costs about
-   * 2.5 KB kept, with its JSON and its search suffixes): the least recently listed organizations
+   * 1.5 KB kept, with its JSON and its part of the search's index): the least recently listed organizations
    * are dropped first.
    */
   maxOrganizations?: number;
