@@ -44,8 +44,8 @@ export interface PlantDirectoryOptions {
   maxPlants?: number;
   /**
    * How many organizations' plants are kept, and how many plants in all (a plant costs about
-   * 1.5 KB kept, with its JSON and its part of the search's index): the least recently listed organizations
-   * are dropped first.
+   * 1.5 KB kept, with its JSON and its part of the search's index): the least recently listed
+   * organizations are dropped first.
    */
   maxOrganizations?: number;
   maxKeptPlants?: number;
