@@ -10,6 +10,10 @@ import { ApiError, revokedSession } from './errors.ts';
  * sign-in is not revoked: one round trip per request instead of two (the list of plants, whose
  * search must stay cheap among thousands of plants).
  *
+ * When the plant list is answered from the plants kept in memory with no statement of its own
+ * (server/features/plants/plantDirectory.ts), the directory catches up itself and checks the
+ * session as the other routes do.
+ *
  * What such a route answers before its statement runs (403 for a missing permission, 400 for a
  * malformed query) is answered as after a catch-up: 401 if the caller's session was signed out
  * through another instance meanwhile.
