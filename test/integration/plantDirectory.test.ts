@@ -3,7 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ListQuery, SortOrder } from '../../api/index.ts';
 import type { Db } from '../../server/db/database.ts';
-import { loadPlants, RELOAD_UNUSED_MS } from '../../server/features/plants/plantDirectory.ts';
+import {
+  loadPlants,
+  OVER_LIMIT_MS,
+  RELOAD_UNUSED_MS,
+} from '../../server/features/plants/plantDirectory.ts';
 import type { PlantFilters } from '../../server/features/plants/plantFilters.ts';
 import { plantListPage, rememberedPageQuery } from '../../server/features/plants/plantList.ts';
 import { toPlant } from '../../server/features/plants/plantStore.ts';
@@ -225,6 +229,7 @@ describe('the plant list route', () => {
     maxPlants?: number;
     maxOrganizations?: number;
     maxKeptPlants?: number;
+    clockMs?: () => number;
   }) {
     const small = await TestServer.start({ plantDirectory: limits });
     const tokens = {
@@ -261,16 +266,31 @@ describe('the plant list route', () => {
   }
 
   test('keeps no organization of more plants than its limit, nor more organizations', async () => {
-    const { small, tokens, listed, kept } = await limited({ maxPlants: 2, maxOrganizations: 1 });
+    let nowMs = 0;
+    const { small, tokens, listed, kept } = await limited({
+      maxPlants: 2,
+      maxOrganizations: 1,
+      clockMs: () => nowMs,
+    });
     try {
       expect(await listed('others')).toEqual({ total: 1, fromMemory: true });
       expect(await listed('own')).toEqual({ total: 1, fromMemory: true });
       // One organization kept: the one listed last.
       expect([kept('own'), kept('others')]).toEqual([true, false]);
       // Three plants: over the limit, answered from the database and no longer kept.
-      for (let index = 0; index < 2; index++) await createPlant(small, tokens.own);
+      const added = [];
+      for (let index = 0; index < 2; index++) added.push(await createPlant(small, tokens.own));
+      const counted = small.server.context.plantDirectory.counts;
       expect(await listed('own')).toEqual({ total: 3, fromMemory: false });
       expect(kept('own')).toBe(false);
+      // Found over the limit, it is not even asked about for a while.
+      const asked = counted.fromDatabase;
+      expect(await listed('own')).toEqual({ total: 3, fromMemory: false });
+      expect(counted.fromDatabase).toBe(asked);
+      // Back within the limit, it is kept again once that while is over.
+      await small.request('DELETE', `/plants/${added[0].plantUuid}`, { token: tokens.own });
+      nowMs += OVER_LIMIT_MS;
+      expect(await listed('own')).toEqual({ total: 2, fromMemory: true });
     } finally {
       await small.close();
     }

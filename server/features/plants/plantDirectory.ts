@@ -40,7 +40,10 @@ import {
  * again and again: after a reading that no request used, the next waits RELOAD_UNUSED_MS.
  */
 export interface PlantDirectoryOptions {
-  /** Organizations with more plants are answered from the database. 0: never remembered. */
+  /**
+   * Organizations with more plants (or more than `maxKeptPlants`) are answered from the
+   * database, without asking their version for OVER_LIMIT_MS. 0: never remembered.
+   */
   maxPlants?: number;
   /**
    * How many organizations' plants are kept, and how many plants in all (a plant costs about
@@ -57,6 +60,8 @@ export const DEFAULT_DIRECTORY_MAX_PLANTS = 10_000;
 export const DEFAULT_DIRECTORY_MAX_ORGANIZATIONS = 256;
 export const DEFAULT_DIRECTORY_MAX_KEPT_PLANTS = 50_000;
 export const RELOAD_UNUSED_MS = 1_000;
+/** An organization found over the limit is answered by the database alone this long. */
+export const OVER_LIMIT_MS = 60_000;
 
 /** What the directory found: the page, unless the caller must ask the database. */
 export interface DirectoryAnswer {
@@ -104,6 +109,8 @@ export class PlantDirectory {
   readonly #loading = new Map<string, Promise<void>>();
   readonly #clockMs: () => number;
   #closed = false;
+  /** Organizations found with more plants than are kept, and when. */
+  readonly #overLimit = new Map<string, number>();
   /** When a catch-up last found the generation moved. */
   #movedAt = -Infinity;
   /** How lists were answered, and how often plants were read (tests, diagnosis). */
@@ -112,7 +119,10 @@ export class PlantDirectory {
   constructor(db: Db, dependencies: DirectoryDependencies, options: PlantDirectoryOptions = {}) {
     this.#db = db;
     this.#dependencies = dependencies;
-    this.#maxPlants = options.maxPlants ?? DEFAULT_DIRECTORY_MAX_PLANTS;
+    this.#maxPlants = Math.min(
+      options.maxPlants ?? DEFAULT_DIRECTORY_MAX_PLANTS,
+      options.maxKeptPlants ?? DEFAULT_DIRECTORY_MAX_KEPT_PLANTS,
+    );
     this.#maxOrganizations = options.maxOrganizations ?? DEFAULT_DIRECTORY_MAX_ORGANIZATIONS;
     this.#maxKeptPlants = options.maxKeptPlants ?? DEFAULT_DIRECTORY_MAX_KEPT_PLANTS;
     this.#clockMs = options.clockMs ?? (() => performance.now());
@@ -133,6 +143,11 @@ export class PlantDirectory {
     familyId: string | undefined,
   ): Promise<DirectoryAnswer | undefined> {
     if (this.#maxPlants === 0 || !answersFromMemory(query)) return undefined;
+    // Its statement would only come before the database's: one round trip more per request.
+    const overLimitAt = this.#overLimit.get(organization);
+    if (overLimitAt !== undefined && this.#clockMs() - overLimitAt < OVER_LIMIT_MS) {
+      return undefined;
+    }
     const { generation, catchUp, revocations } = this.#dependencies;
     const kept = this.#kept.get(organization);
     if (kept && (!catchUp || this.#clockMs() - this.#movedAt >= ASK_VERSION_FIRST_MS)) {
@@ -152,8 +167,14 @@ export class PlantDirectory {
       kept.currentAt = asOf;
       return { json: this.#answer(organization, kept, query), revoked: false };
     }
-    if (state.plants <= this.#maxPlants) this.#loadLater(organization, kept);
-    else this.#forget(organization);
+    if (state.plants <= this.#maxPlants) {
+      this.#overLimit.delete(organization);
+      this.#loadLater(organization, kept);
+    } else {
+      this.#forget(organization);
+      if (this.#overLimit.size >= this.#maxOrganizations) this.#overLimit.clear();
+      this.#overLimit.set(organization, this.#clockMs());
+    }
     this.counts.fromDatabase++;
     return { json: undefined, revoked: false };
   }
@@ -234,7 +255,7 @@ export class PlantDirectory {
     this.counts.loads++;
     const currentAt = this.#dependencies.generation();
     const plants = await loadPlants(this.#db, organization);
-    if (this.#closed || plants.size > Math.min(this.#maxPlants, this.#maxKeptPlants)) return;
+    if (this.#closed || plants.size > this.#maxPlants) return;
     this.#forget(organization);
     while (
       this.#kept.size >= this.#maxOrganizations ||
