@@ -77,15 +77,16 @@ describe('hours packed by UTC day', () => {
     const keptPoints = await pointRows(fixture.db);
     expect(keptPoints).toHaveLength(4);
     // A database from before 0014: its tables gone, it and the later migrations not yet run
-    // (0015's list indexes, 0017's search suffixes and 0020's plant counts dropped, so that they
-    // run again after it).
+    // (0015's list indexes, 0017's search suffixes, 0020's plant counts and 0021's plant list
+    // versions dropped, so that they run again after it).
     await sql`drop table sensor_hour_day_points`.execute(fixture.db);
     await sql`drop table sensor_hour_days`.execute(fixture.db);
     for (const index of await listIndexes(fixture.db)) {
       await sql`drop index ${sql.id(index)}`.execute(fixture.db);
     }
     await dropSearchSuffixes(fixture.db);
-    await dropPlantCounts(fixture.db);
+    await dropTriggerKeptTable(fixture.db, 'plant_counts', 'plant_counts_of_plant');
+    await dropTriggerKeptTable(fixture.db, 'plant_list_versions', 'plant_list_versions_bump');
     await sql`delete from kysely_migration where name >= '0014'`.execute(fixture.db);
     await fixture.opened.close();
 
@@ -198,7 +199,6 @@ async function computedAfresh(db: Db, plant: PlantRow, flow: PlantFlow, query: H
   return seriesJson(plant, POWER_UNIT, spanOf(buckets, range), buckets, points);
 }
 
-/** The indexes migration 0015 makes. */
 /** Migration 0017's table, triggers and (PostgreSQL) functions. */
 async function dropSearchSuffixes(db: Db): Promise<void> {
   if (testEngine() === 'postgres') {
@@ -214,13 +214,14 @@ async function dropSearchSuffixes(db: Db): Promise<void> {
   await sql`drop table plant_text_suffixes`.execute(db);
 }
 
-async function dropPlantCounts(db: Db): Promise<void> {
+/** A table kept by triggers (migrations 0020, 0021), with its triggers and their function. */
+async function dropTriggerKeptTable(db: Db, table: string, postgresFunction: string) {
   if (testEngine() === 'postgres') {
-    await sql`drop function plant_counts_of_plant() cascade`.execute(db);
+    await sql`drop function ${sql.id(postgresFunction)}() cascade`.execute(db);
   } else {
-    await dropSqliteTriggers(db, 'plant_counts_');
+    await dropSqliteTriggers(db, `${table}_`);
   }
-  await sql`drop table plant_counts`.execute(db);
+  await sql`drop table ${sql.id(table)}`.execute(db);
 }
 
 async function dropSqliteTriggers(db: Db, prefix: string): Promise<void> {
@@ -231,6 +232,7 @@ async function dropSqliteTriggers(db: Db, prefix: string): Promise<void> {
   for (const { name } of rows) await sql`drop trigger ${sql.id(name)}`.execute(db);
 }
 
+/** The indexes migration 0015 makes. */
 async function listIndexes(db: Db): Promise<string[]> {
   const { rows } =
     testEngine() === 'postgres'
