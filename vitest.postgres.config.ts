@@ -52,6 +52,7 @@ export const POSTGRES_SUITES = [
   'test/integration/plantSearch.test.ts',
   'test/integration/plantListBytes.test.ts',
   'test/integration/plantDirectory.test.ts',
+  'test/integration/cliPostgres.test.ts',
   'test/integration/ops.test.ts',
   'test/integration/signInversion.test.ts',
   'test/integration/hourDays.test.ts',

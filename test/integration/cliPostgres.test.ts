@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
+import {
+  createTestDatabase,
+  testEngine,
+  testServerKeys,
+  type TestDatabase,
+} from '../support/testDatabases.ts';
+
+/**
+ * `npm run server` on PostgreSQL: the CLI takes the database from `--db postgres://…` or, without
+ * it, from PLANTDESK_DATABASE_URL, with the keys from the environment; it creates the schema,
+ * seeds the demo and answers on that database, and a SIGTERM stops it with exit code 0.
+ */
+
+const CLI = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
+
+describe.skipIf(testEngine() !== 'postgres')(
+  'the server command on PostgreSQL (skipped on SQLite: needs npm run test:postgres)',
+  () => {
+    let database: TestDatabase;
+    const keys = testServerKeys();
+    const environment = {
+      ...process.env,
+      PLANTDESK_JWT_SECRET: keys.jwtSecret,
+      PLANTDESK_SETTINGS_KEY: keys.settingsKey,
+    };
+
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await database?.drop();
+    });
+
+    async function started(args: string[], env: NodeJS.ProcessEnv) {
+      const child = spawn(
+        process.execPath,
+        [CLI, '--port', '0', '--quiet', '--no-simulation', '--demo', '--demo-fleet', '0', ...args],
+        { stdio: ['ignore', 'pipe', 'pipe'], env },
+      );
+      let stderr = '';
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const url = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout! }).on('line', (line) => {
+          const listening = /^PlantDesk API listening on (http:\/\/\S+)$/.exec(line);
+          if (listening) resolve(listening[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${stderr}`)));
+      });
+      return { child, url };
+    }
+
+    async function stopped(child: ChildProcess): Promise<number | null> {
+      const exit = once(child, 'exit') as Promise<[number | null]>;
+      child.kill('SIGTERM');
+      const [code] = await exit;
+      return code;
+    }
+
+    async function installerToken(url: string): Promise<string> {
+      const installer = DEMO_ACCOUNTS.find((account) => account.email.startsWith('installer@'))!;
+      const login = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: installer.email, password: installer.password }),
+      });
+      return ((await login.json()) as { accessToken: string }).accessToken;
+    }
+
+    /** The plants the demo installer lists through the server at `url`. */
+    async function listedPlants(url: string): Promise<string[]> {
+      const list = await fetch(`${url}/plants`, {
+        headers: { authorization: `Bearer ${await installerToken(url)}` },
+      });
+      const body = (await list.json()) as { content: { name: string }[] };
+      return body.content.map((plant) => plant.name);
+    }
+
+    async function plantsInDatabase(): Promise<number> {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>('select count(*) as n from plants');
+        return Number(rows[0]!.n);
+      } finally {
+        await client.end();
+      }
+    }
+
+    test('--db postgres://… makes the schema and answers from that database', async () => {
+      const { child, url } = await started(['--db', database.url], environment);
+      try {
+        const ready = await fetch(`${url}/readyz`);
+        expect(ready.status).toBe(200);
+        expect(await ready.json()).toEqual({
+          status: 'ready',
+          database: 'ok',
+          migrations: 'applied',
+        });
+        expect(await listedPlants(url)).toEqual(['Demo Home']);
+        expect(await plantsInDatabase()).toBe(1);
+      } finally {
+        expect(await stopped(child)).toBe(0);
+      }
+    });
+
+    test('PLANTDESK_DATABASE_URL is the database when --db is not given', async () => {
+      const { child, url } = await started([], {
+        ...environment,
+        PLANTDESK_DATABASE_URL: database.url,
+      });
+      try {
+        // The same database as the test before: seeded once, so still one plant.
+        expect(await listedPlants(url)).toEqual(['Demo Home']);
+        const created = await fetch(`${url}/plants`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${await installerToken(url)}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            name: 'Through the environment',
+            location: { latitude: 46.5, longitude: 11.35, timezone: 'Europe/Rome' },
+          }),
+        });
+        expect(created.status).toBe(201);
+        expect(await plantsInDatabase()).toBe(2);
+        expect(await listedPlants(url)).toEqual(['Demo Home', 'Through the environment']);
+      } finally {
+        expect(await stopped(child)).toBe(0);
+      }
+    });
+  },
+);
