@@ -15,7 +15,8 @@ import {
 /**
  * `npm run server` on PostgreSQL: the CLI takes the database from `--db postgres://…` or, without
  * it, from PLANTDESK_DATABASE_URL, with the keys from the environment; it creates the schema,
- * seeds the demo and answers on that database, and a SIGTERM stops it with exit code 0.
+ * seeds the demo and answers on that database, keeps raw readings for `--raw-retention-days`,
+ * and a SIGTERM stops it with exit code 0.
  */
 
 const CLI = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
@@ -110,11 +111,14 @@ describe.skipIf(testEngine() !== 'postgres')(
       }
     });
 
-    test('PLANTDESK_DATABASE_URL is the database when --db is not given', async () => {
-      const { child, url } = await started([], {
-        ...environment,
-        PLANTDESK_DATABASE_URL: database.url,
-      });
+    test('PLANTDESK_DATABASE_URL is the database when --db is not given; --raw-retention-days is kept', async () => {
+      const { child, url } = await started(
+        ['--raw-retention-days', '30', '--clock', '2026-06-15T12:00:00+00:00'],
+        {
+          ...environment,
+          PLANTDESK_DATABASE_URL: database.url,
+        },
+      );
       try {
         // The same database as the test before: seeded once, so still one plant.
         expect(await listedPlants(url)).toEqual(['Demo Home']);
@@ -132,6 +136,32 @@ describe.skipIf(testEngine() !== 'postgres')(
         expect(created.status).toBe(201);
         expect(await plantsInDatabase()).toBe(2);
         expect(await listedPlants(url)).toEqual(['Demo Home', 'Through the environment']);
+        // On the server's clock, readings older than the 30 days kept are refused.
+        const token = await installerToken(url);
+        const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const plants = (await (await fetch(`${url}/plants`, { headers: auth })).json()) as {
+          content: { plantUuid: string; name: string }[];
+        };
+        const home = plants.content.find((plant) => plant.name === 'Demo Home')!;
+        const sensors = (await (
+          await fetch(`${url}/plants/${home.plantUuid}/sensors`, { headers: auth })
+        ).json()) as { content: { sensorUuid: string }[] };
+        const post = (timestamp: string) =>
+          fetch(
+            `${url}/plants/${home.plantUuid}/sensors/${sensors.content[0]!.sensorUuid}/readings`,
+            {
+              method: 'POST',
+              headers: auth,
+              body: JSON.stringify({ readings: [{ timestamp, value: 1 }] }),
+            },
+          );
+        const old = await post('2026-05-01T00:00:00Z');
+        expect(old.status).toBe(422);
+        expect(((await old.json()) as { message: string }).message).toBe(
+          'Reading readings.0.timestamp = 2026-05-01T00:00:00Z is older than the server keeps raw ' +
+            'readings (30 days): send readings from 2026-05-16T12:00:00.000Z on',
+        );
+        expect((await post('2026-06-14T00:00:00Z')).status).toBe(202);
       } finally {
         expect(await stopped(child)).toBe(0);
       }
