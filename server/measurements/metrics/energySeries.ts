@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { EncodedJson } from '../../http/encodedJson.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { combineFlow, measureFlow } from './flowMeasures.ts';
+import { combineFlow, measureFlow, type FlowMeasures } from './flowMeasures.ts';
 import {
   compareLocalDates,
   daysInclusive,
@@ -28,14 +28,27 @@ import { seriesJson } from './seriesJson.ts';
 
 export type SeriesPlant = Pick<PlantRow, 'plant_uuid' | 'timezone'>;
 
-/** Written as JSON text straight from the numbers (`seriesJson`): most answers are sent once. */
-export async function energySeries(
+/**
+ * Written as JSON text straight from the numbers (`seriesJson`): most answers are sent once.
+ * At once when the measures are read so (`measureFlow`).
+ */
+export function energySeries(
   db: Db,
   plant: SeriesPlant,
   flow: PlantFlow,
   buckets: readonly TimeRange[],
-): Promise<EncodedJson<Series>> {
-  const measures = await measureFlow(db, flow, buckets);
+): EncodedJson<Series> | Promise<EncodedJson<Series>> {
+  const measures = measureFlow(db, flow, buckets);
+  return measures instanceof Promise
+    ? measures.then((read) => seriesOfMeasures(plant, buckets, read))
+    : seriesOfMeasures(plant, buckets, measures);
+}
+
+function seriesOfMeasures(
+  plant: SeriesPlant,
+  buckets: readonly TimeRange[],
+  measures: FlowMeasures,
+): EncodedJson<Series> {
   const points = combineFlow(measures, (energyKwh) => energyKwh);
   return seriesJson(plant, ENERGY_UNIT, spanOf(buckets, { start: 0, end: 0 }), buckets, points);
 }
