@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { EncodedJson } from '../../http/encodedJson.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { combineFlow, measureFlow, type FlowMeasures } from './flowMeasures.ts';
+import { measureFlow, type FlowMeasures } from './flowMeasures.ts';
 import {
   compareLocalDates,
   daysInclusive,
@@ -22,7 +22,7 @@ import {
 } from './localTime.ts';
 import type { PlantFlow } from './plantFlows.ts';
 import { spanOf } from './seriesEnvelope.ts';
-import { seriesJson } from './seriesJson.ts';
+import { seriesJsonOfMeasures } from './seriesJson.ts';
 
 /** Energy (kWh) of a plant flow per local day or hour, from rollups in one query. */
 
@@ -44,13 +44,20 @@ export function energySeries(
     : seriesOfMeasures(plant, buckets, measures);
 }
 
+const energyOfSensor = (energyKwh: number) => energyKwh;
+
 function seriesOfMeasures(
   plant: SeriesPlant,
   buckets: readonly TimeRange[],
   measures: FlowMeasures,
 ): EncodedJson<Series> {
-  const points = combineFlow(measures, (energyKwh) => energyKwh);
-  return seriesJson(plant, ENERGY_UNIT, spanOf(buckets, { start: 0, end: 0 }), buckets, points);
+  return seriesJsonOfMeasures(
+    plant,
+    ENERGY_UNIT,
+    spanOf(buckets, { start: 0, end: 0 }),
+    measures,
+    energyOfSensor,
+  );
 }
 
 /** The 7 local days ending with `date` (default: today in the plant's zone). */
@@ -58,7 +65,11 @@ export const dailyBuckets = (zone: string, date: LocalDate | undefined, now: Dat
   localDaysEndingWith(zone, date ?? todayIn(zone, now), 7);
 
 /** With `date`, the 24 hours ending at the end of that day; else those ending with this hour. */
-export const hourlyBuckets = (zone: string, date: LocalDate | undefined, now: Date): TimeRange[] =>
+export const hourlyBuckets = (
+  zone: string,
+  date: LocalDate | undefined,
+  now: Date,
+): readonly TimeRange[] =>
   date ? hoursEndingWithDay(zone, date) : hoursEndingWithCurrentHour(zone, now.getTime());
 
 /**

@@ -205,10 +205,29 @@ export function combineFlow(
   measures: FlowMeasures,
   perSensor: (energyKwh: number, coveredSeconds: number) => number,
 ): Combined[] {
+  const combined: Combined[] = [];
+  forEachCombined(measures, perSensor, (_, value, coverage) => combined.push({ value, coverage }));
+  return combined;
+}
+
+/**
+ * `combineFlow`'s value and coverage of each bucket in turn, without an object per bucket (for
+ * answers written straight as text, `seriesJsonOfMeasures`).
+ */
+export function forEachCombined(
+  measures: FlowMeasures,
+  perSensor: (energyKwh: number, coveredSeconds: number) => number,
+  each: (bucket: number, value: number | null, coverage: number) => void,
+): void {
   const { flow, buckets, termSizes, energyKwh, coveredSeconds } = measures;
-  const columnCount = termSizes.reduce((total, size) => total + size, 0);
-  return buckets.map((bucket, index) => {
-    if (termSizes.length === 0) return { value: null, coverage: 0 };
+  let columnCount = 0;
+  for (const size of termSizes) columnCount += size;
+  for (let index = 0; index < buckets.length; index++) {
+    if (termSizes.length === 0) {
+      each(index, null, 0);
+      continue;
+    }
+    const bucket = buckets[index]!;
     const bucketSeconds = (bucket.end - bucket.start) / 1000;
     let value = 0;
     let coverage = 1;
@@ -222,10 +241,13 @@ export function combineFlow(
       coverage = Math.min(coverage, covered / (bucketSeconds * size));
       offset += size;
     }
-    if (coverage <= 0) return { value: null, coverage: 0 };
+    if (coverage <= 0) {
+      each(index, null, 0);
+      continue;
+    }
     if (flow.source === 'BALANCE') value = Math.max(0, value);
-    return { value: roundMetric(value), coverage: roundMetric(coverage) };
-  });
+    each(index, roundMetric(value), roundMetric(coverage));
+  }
 }
 
 /** A sensor's mean power (W) over its covered time: a gap lowers the coverage, not the power. */
