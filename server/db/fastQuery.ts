@@ -85,13 +85,11 @@ export function rowsOf<Row>(db: Db, query: CompiledQuery<Row>): Promise<Row[]> {
  * `rowsOf`, for reads of so many rows that building an object for each would dominate.
  */
 export function tuplesOf(db: Db, query: CompiledQuery): Promise<unknown[][]> {
-  const sqlite = db.isTransaction ? undefined : directConnections.get(db);
-  if (sqlite && !sqlite.raw.isTransaction) {
-    try {
-      return Promise.resolve(sqlite.allTuples(query.sql, query.parameters));
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  try {
+    const rows = tuplesNow(db, query);
+    if (rows) return Promise.resolve(rows);
+  } catch (error) {
+    return Promise.reject(error);
   }
   const pool = directPoolFor(db, query);
   if (pool) {
@@ -102,6 +100,16 @@ export function tuplesOf(db: Db, query: CompiledQuery): Promise<unknown[][]> {
   return db
     .executeQuery(query)
     .then((result) => result.rows.map((row) => Object.values(row as object)));
+}
+
+/**
+ * `tuplesOf`'s rows at once where SQLite answers them on its own connection (see above), else
+ * undefined: a caller that can go on synchronously then spends no promise and tick on them.
+ */
+export function tuplesNow(db: Db, query: CompiledQuery): unknown[][] | undefined {
+  const sqlite = db.isTransaction ? undefined : directConnections.get(db);
+  if (!sqlite || sqlite.raw.isTransaction) return undefined;
+  return sqlite.allTuples(query.sql, query.parameters);
 }
 
 /**

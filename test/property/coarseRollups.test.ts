@@ -144,7 +144,7 @@ async function checkCase(
     ],
   };
   const date = addDays(localDateOf(zone, start), example.dayOffset);
-  const requests: TimeRange[][] = [
+  const requests: (readonly TimeRange[])[] = [
     localDaysEndingWith(zone, date, example.days),
     hoursEndingWithDay(zone, date),
     localDaysEndingWith(zone, addDays(date, 1), 7),

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import type { EncodedJson } from '../../http/encodedJson.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { combineFlow, measureFlow } from './flowMeasures.ts';
+import { measureFlow, type FlowMeasures } from './flowMeasures.ts';
 import {
   compareLocalDates,
   daysInclusive,
@@ -22,22 +22,42 @@ import {
 } from './localTime.ts';
 import type { PlantFlow } from './plantFlows.ts';
 import { spanOf } from './seriesEnvelope.ts';
-import { seriesJson } from './seriesJson.ts';
+import { seriesJsonOfMeasures } from './seriesJson.ts';
 
 /** Energy (kWh) of a plant flow per local day or hour, from rollups in one query. */
 
 export type SeriesPlant = Pick<PlantRow, 'plant_uuid' | 'timezone'>;
 
-/** Written as JSON text straight from the numbers (`seriesJson`): most answers are sent once. */
-export async function energySeries(
+/**
+ * Written as JSON text straight from the numbers (`seriesJson`): most answers are sent once.
+ * At once when the measures are read so (`measureFlow`).
+ */
+export function energySeries(
   db: Db,
   plant: SeriesPlant,
   flow: PlantFlow,
   buckets: readonly TimeRange[],
-): Promise<EncodedJson<Series>> {
-  const measures = await measureFlow(db, flow, buckets);
-  const points = combineFlow(measures, (energyKwh) => energyKwh);
-  return seriesJson(plant, ENERGY_UNIT, spanOf(buckets, { start: 0, end: 0 }), buckets, points);
+): EncodedJson<Series> | Promise<EncodedJson<Series>> {
+  const measures = measureFlow(db, flow, buckets);
+  return measures instanceof Promise
+    ? measures.then((read) => seriesOfMeasures(plant, buckets, read))
+    : seriesOfMeasures(plant, buckets, measures);
+}
+
+const energyOfSensor = (energyKwh: number) => energyKwh;
+
+function seriesOfMeasures(
+  plant: SeriesPlant,
+  buckets: readonly TimeRange[],
+  measures: FlowMeasures,
+): EncodedJson<Series> {
+  return seriesJsonOfMeasures(
+    plant,
+    ENERGY_UNIT,
+    spanOf(buckets, { start: 0, end: 0 }),
+    measures,
+    energyOfSensor,
+  );
 }
 
 /** The 7 local days ending with `date` (default: today in the plant's zone). */
@@ -45,7 +65,11 @@ export const dailyBuckets = (zone: string, date: LocalDate | undefined, now: Dat
   localDaysEndingWith(zone, date ?? todayIn(zone, now), 7);
 
 /** With `date`, the 24 hours ending at the end of that day; else those ending with this hour. */
-export const hourlyBuckets = (zone: string, date: LocalDate | undefined, now: Date): TimeRange[] =>
+export const hourlyBuckets = (
+  zone: string,
+  date: LocalDate | undefined,
+  now: Date,
+): readonly TimeRange[] =>
   date ? hoursEndingWithDay(zone, date) : hoursEndingWithCurrentHour(zone, now.getTime());
 
 /**

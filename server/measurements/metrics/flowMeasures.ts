@@ -41,16 +41,19 @@ export interface FlowMeasures {
 
 const termSizesOf = (flow: PlantFlow): number[] => flow.terms.map((term) => term.length);
 
-export async function measureFlow(
+/** The measures, at once when they are read so (the hourly answers on SQLite, `measureUtcHours`). */
+export function measureFlow(
   db: Db,
   flow: PlantFlow,
   buckets: readonly TimeRange[],
-): Promise<FlowMeasures> {
+): FlowMeasures | Promise<FlowMeasures> {
   const { sensorUuids, range, step } = slotRequestOf(flow, buckets);
   if (flow.source !== 'BALANCE' && isUtcHours(buckets, range, step)) {
     return measureUtcHours(db, flow, buckets);
   }
-  return measureFlowFromSlots(flow, buckets, await rollupSlots(db, sensorUuids, range, step));
+  return rollupSlots(db, sensorUuids, range, step).then((slots) =>
+    measureFlowFromSlots(flow, buckets, slots),
+  );
 }
 
 /** Every bucket one UTC hour (the hourly history of a zone whose hours are UTC hours). */
@@ -85,23 +88,31 @@ function layoutOf(flow: PlantFlow): SensorLayout {
  * hour per bucket and sensor, onto 0). Plain arrays: a Float64Array of a day's hours has its
  * memory outside the heap, which costs more to make and free than its numbers do.
  */
-async function measureUtcHours(
+function measureUtcHours(
   db: Db,
   flow: PlantFlow,
   buckets: readonly TimeRange[],
-): Promise<FlowMeasures> {
+): FlowMeasures | Promise<FlowMeasures> {
   const { uuids, column, termSizes } = layoutOf(flow);
   const width = uuids.length;
   const energyKwh = new Array<number>(buckets.length * width).fill(0);
   const coveredSeconds = new Array<number>(buckets.length * width).fill(0);
   const first = buckets[0]!.start;
   const range = { start: first, end: buckets[buckets.length - 1]!.end };
-  await forEachStoredHour(db, uuids, range, (sensorUuid, hourStart, energy, covered) => {
-    const at = ((hourStart - first) / HOUR_MS) * width + column.get(sensorUuid)!;
+  const measures: FlowMeasures = { flow, buckets, termSizes, energyKwh, coveredSeconds };
+  // Hours come sensor by sensor: the column is looked up once per sensor, not per hour.
+  let sensor = '';
+  let sensorColumn = 0;
+  const read = forEachStoredHour(db, uuids, range, (sensorUuid, hourStart, energy, covered) => {
+    if (sensorUuid !== sensor) {
+      sensor = sensorUuid;
+      sensorColumn = column.get(sensorUuid)!;
+    }
+    const at = ((hourStart - first) / HOUR_MS) * width + sensorColumn;
     energyKwh[at]! += energy;
     coveredSeconds[at]! += covered;
   });
-  return { flow, buckets, termSizes, energyKwh, coveredSeconds };
+  return read ? read.then(() => measures) : measures;
 }
 
 /** The rollup slots `measureFlow` reads: one `rollupSlots` call. */
@@ -194,10 +205,29 @@ export function combineFlow(
   measures: FlowMeasures,
   perSensor: (energyKwh: number, coveredSeconds: number) => number,
 ): Combined[] {
+  const combined: Combined[] = [];
+  forEachCombined(measures, perSensor, (_, value, coverage) => combined.push({ value, coverage }));
+  return combined;
+}
+
+/**
+ * `combineFlow`'s value and coverage of each bucket in turn, without an object per bucket (for
+ * answers written straight as text, `seriesJsonOfMeasures`).
+ */
+export function forEachCombined(
+  measures: FlowMeasures,
+  perSensor: (energyKwh: number, coveredSeconds: number) => number,
+  each: (bucket: number, value: number | null, coverage: number) => void,
+): void {
   const { flow, buckets, termSizes, energyKwh, coveredSeconds } = measures;
-  const columnCount = termSizes.reduce((total, size) => total + size, 0);
-  return buckets.map((bucket, index) => {
-    if (termSizes.length === 0) return { value: null, coverage: 0 };
+  let columnCount = 0;
+  for (const size of termSizes) columnCount += size;
+  for (let index = 0; index < buckets.length; index++) {
+    if (termSizes.length === 0) {
+      each(index, null, 0);
+      continue;
+    }
+    const bucket = buckets[index]!;
     const bucketSeconds = (bucket.end - bucket.start) / 1000;
     let value = 0;
     let coverage = 1;
@@ -211,10 +241,13 @@ export function combineFlow(
       coverage = Math.min(coverage, covered / (bucketSeconds * size));
       offset += size;
     }
-    if (coverage <= 0) return { value: null, coverage: 0 };
+    if (coverage <= 0) {
+      each(index, null, 0);
+      continue;
+    }
     if (flow.source === 'BALANCE') value = Math.max(0, value);
-    return { value: roundMetric(value), coverage: roundMetric(coverage) };
-  });
+    each(index, roundMetric(value), roundMetric(coverage));
+  }
 }
 
 /** A sensor's mean power (W) over its covered time: a gap lowers the coverage, not the power. */

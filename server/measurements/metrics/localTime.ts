@@ -142,8 +142,24 @@ export function hoursEndingAt(end: number, count: number): TimeRange[] {
  * The 24 hours ending at the end of a local day: on a 25-hour day its first hour is left out,
  * on a 23-hour day the previous day's last hour is in.
  */
-export const hoursEndingWithDay = (zone: string, date: LocalDate): TimeRange[] =>
-  hoursEndingAt(startOfEpochDay(zone, epochDay(date) + 1), 24);
+export function hoursEndingWithDay(zone: string, date: LocalDate): readonly TimeRange[] {
+  const end = startOfEpochDay(zone, epochDay(date) + 1);
+  let hours = dayHoursByEnd.get(end);
+  if (!hours) {
+    if (dayHoursByEnd.size >= MAX_REMEMBERED_DAY_HOURS) dayHoursByEnd.clear();
+    hours = hoursEndingAt(end, 24);
+    dayHoursByEnd.set(end, hours);
+  }
+  return hours;
+}
+
+/**
+ * `hoursEndingWithDay`'s hours by the instant they end at (whatever the zone), made once as the
+ * days' boundaries are: 24 ranges cost an hourly answer more to make than to look up. About
+ * 600 kB at most: a year and more of days of one zone, or recent days of many zones.
+ */
+const dayHoursByEnd = new Map<number, readonly TimeRange[]>();
+const MAX_REMEMBERED_DAY_HOURS = 512;
 
 /** The 24 hours ending with the current local hour (the current, unfinished hour is the last). */
 export const hoursEndingWithCurrentHour = (zone: string, now: number): TimeRange[] =>
@@ -258,6 +274,12 @@ const MAX_REMEMBERED_ZONES = 64;
  */
 export class LocalTimestamps {
   readonly #zone: string;
+  /**
+   * Written before and after every timestamp, kept with its date and its hours of day: a series
+   * point's start (`seriesJson.ts`) then comes in two pieces rather than joined from four.
+   */
+  readonly #before: string;
+  readonly #after: string;
   #utcDay = NaN;
   #offsets: UtcDayOffsets = { before: 0, after: 0, changesAt: Infinity };
   #offset = NaN;
@@ -269,8 +291,10 @@ export class LocalTimestamps {
   /** `#wholeHours` by offset: a zone has one or two offsets. */
   readonly #wholeHoursByOffset = new Map<number, (string | undefined)[]>();
 
-  constructor(zone: string) {
+  constructor(zone: string, before = '', after = '') {
     this.#zone = zone;
+    this.#before = before;
+    this.#after = after;
   }
 
   /** The zone's shared instance (`format` keeps no state a caller could see). */
@@ -303,13 +327,14 @@ export class LocalTimestamps {
     const localDay = Math.floor(wall / DAY_MS);
     if (localDay !== this.#localDay) {
       this.#localDay = localDay;
-      this.#datePrefix = datePrefixOf(localDay);
+      this.#datePrefix = this.#before + datePrefixOf(localDay);
     }
     const milliseconds = wall - localDay * DAY_MS;
     // Whole hours (every point of an hourly series): the rest of the text once per hour of day.
     if (milliseconds % HOUR_MS === 0) {
       const hour = milliseconds / HOUR_MS;
-      const rest = (this.#wholeHours[hour] ??= `${TWO_DIGITS[hour]}:00:00${this.#offsetText}`);
+      const rest = (this.#wholeHours[hour] ??=
+        `${TWO_DIGITS[hour]}:00:00${this.#offsetText}${this.#after}`);
       return this.#datePrefix + rest;
     }
     const seconds = Math.floor(milliseconds / 1000);
@@ -322,7 +347,8 @@ export class LocalTimestamps {
       ':' +
       TWO_DIGITS[seconds % 60] +
       (fraction === 0 ? '' : `.${String(fraction).padStart(3, '0')}`) +
-      this.#offsetText
+      this.#offsetText +
+      this.#after
     );
   }
 }

@@ -47,24 +47,30 @@ export class MetricsCache {
    * refuses it; what is remembered is `own(value)`, made only then (a value that must not be
    * shared as it is, such as lent bytes, is copied there).
    * Failures are not kept.
+   *
+   * A value remembered, or computed without a promise, is answered as it is: a caller going on
+   * synchronously (an hourly answer on SQLite) spends no promise and tick on it.
    */
-  async get<T>(
+  get<T>(
     plantUuid: string,
     key: string,
-    compute: () => Promise<T>,
+    compute: () => T | Promise<T>,
     keep: (value: T) => boolean = () => true,
     own: (value: T) => T = (value) => value,
-  ): Promise<T> {
+  ): T | Promise<T> {
     const generation = this.#generation();
     const entry = this.#plants.get(plantUuid);
     if (entry?.generation === generation && entry.values.has(key)) {
       return entry.values.get(key) as T;
     }
-    const value = await compute();
-    if (this.#generation() === generation && keep(value)) {
-      this.#remember(plantUuid, generation, key, () => own(value));
-    }
-    return value;
+    const computed = compute();
+    const settle = (value: T): T => {
+      if (this.#generation() === generation && keep(value)) {
+        this.#remember(plantUuid, generation, key, () => own(value));
+      }
+      return value;
+    };
+    return computed instanceof Promise ? computed.then(settle) : settle(computed);
   }
 
   #remember(plantUuid: string, generation: number, key: string, own: () => unknown): void {

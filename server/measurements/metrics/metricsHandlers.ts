@@ -62,23 +62,38 @@ export function energyMetricsHandlers({ db, now, writes }: ServerContext): Energ
   const plantSensors = new MetricsCache(() => writes.value, SENSOR_CACHE_LIMITS);
   const sensorsOf = (plant: Plant) =>
     plantSensors.get(plant.plant_uuid, 'sensors', () => energySensorsOf(db, plant.plant_uuid));
-  const flowOf = (plant: Plant, kind: Kind) =>
+  // Once remembered, a flow is answered without a promise (`MetricsCache.get`).
+  const flowOf = (plant: Plant, kind: Kind): PlantFlow | Promise<PlantFlow> =>
     plantSensors.get(plant.plant_uuid, kind, async () => FLOW_OF[kind](await sensorsOf(plant)));
 
   // Answers are remembered encoded: a repeated answer is sent without serialising it again.
+  // Computed without a promise where the flow is remembered and the rollups read at once
+  // (SQLite's hourly answers): one promise for the route, none per step.
   const energy = (
     plant: Plant,
     kind: Kind,
     buckets: readonly TimeRange[],
   ): Promise<EncodedJson<Series>> => {
     const span = `${buckets[0]!.start}|${buckets.length}|${buckets[buckets.length - 1]!.end}`;
-    return cache.get(
-      plant.plant_uuid,
-      `energy|${kind}|${plant.timezone}|${span}`,
-      async () => energySeries(db, plant, await flowOf(plant, kind), buckets),
-      worthKeeping,
-      owned,
-    );
+    const compute = () => {
+      const flow = flowOf(plant, kind);
+      return flow instanceof Promise
+        ? flow.then((read) => energySeries(db, plant, read, buckets))
+        : energySeries(db, plant, flow, buckets);
+    };
+    try {
+      return Promise.resolve(
+        cache.get(
+          plant.plant_uuid,
+          `energy|${kind}|${plant.timezone}|${span}`,
+          compute,
+          worthKeeping,
+          owned,
+        ),
+      );
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   };
 
   /** The energy of each local day from startDate to endDate (default today), per flow. */

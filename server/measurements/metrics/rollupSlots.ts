@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Compilable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { engineOf } from '../../db/engine.ts';
-import { fixedShape, rowsOf, tuplesOf } from '../../db/fastQuery.ts';
+import { fixedShape, rowsOf, tuplesNow, tuplesOf } from '../../db/fastQuery.ts';
 import { NeumaierSum } from '../neumaierSum.ts';
 import { forEachPackedHour, utcDaysOf } from '../hourDayPacking.ts';
 import { coalescedCoarseRows } from './coarseRollupBatches.ts';
@@ -137,31 +137,34 @@ const COALESCED_HOURS_SPAN = 24 * HOUR_MS;
 /**
  * Each hourly rollup row of the sensors in `range` (whole UTC hours), in (sensor, hour) order,
  * its energy null as 0: from the hours packed by UTC day (`hourDays.ts`), a row per sensor and
- * day rather than per hour, but for a day's hours on PostgreSQL, read coalesced.
+ * day rather than per hour, but for a day's hours on PostgreSQL, read coalesced. On SQLite's own
+ * connection every row is passed before this returns, and it returns nothing: the hourly answers
+ * go on without a promise; otherwise it returns the promise of the rows passed.
  */
-export async function forEachStoredHour(
+export function forEachStoredHour(
   db: Db,
   sensorUuids: readonly string[],
   range: TimeRange,
   each: (sensorUuid: string, hourStart: number, energyKwh: number, coveredSeconds: number) => void,
-): Promise<void> {
-  if (sensorUuids.length === 0 || range.end <= range.start) return;
+): Promise<void> | undefined {
+  if (sensorUuids.length === 0 || range.end <= range.start) return undefined;
   const coalesced =
     range.end - range.start <= COALESCED_HOURS_SPAN
       ? coalescedCoarseRows(db, 'hours', sensorUuids, range)
       : undefined;
   if (coalesced) {
-    for (const [sensorUuid, packed] of await coalesced) {
-      unpackRollupRows(packed as Buffer, 3, (bytes, offset) =>
-        each(
-          sensorUuid as string,
-          int8At(bytes, offset),
-          bytes.readDoubleBE(offset + 8),
-          bytes.readDoubleBE(offset + 16),
-        ),
-      );
-    }
-    return;
+    return coalesced.then((rows) => {
+      for (const [sensorUuid, packed] of rows) {
+        unpackRollupRows(packed as Buffer, 3, (bytes, offset) =>
+          each(
+            sensorUuid as string,
+            int8At(bytes, offset),
+            bytes.readDoubleBE(offset + 8),
+            bytes.readDoubleBE(offset + 16),
+          ),
+        );
+      }
+    });
   }
   const days = utcDaysOf(range);
   const query = compiledOnce(
@@ -178,7 +181,21 @@ export async function forEachStoredHour(
         .orderBy('day_start'),
     [...sensorUuids, days.start, days.end],
   );
-  for (const [sensorUuid, dayStart, hours] of await tuplesOf(db, query)) {
+  const rows = tuplesNow(db, query);
+  if (rows) {
+    eachPackedHour(rows, range, each);
+    return undefined;
+  }
+  return tuplesOf(db, query).then((tuples) => eachPackedHour(tuples, range, each));
+}
+
+/** The hours in `range` of [sensor_uuid, day_start, hours] rows of `sensor_hour_days`. */
+function eachPackedHour(
+  rows: readonly unknown[][],
+  range: TimeRange,
+  each: (sensorUuid: string, hourStart: number, energyKwh: number, coveredSeconds: number) => void,
+): void {
+  for (const [sensorUuid, dayStart, hours] of rows) {
     // Number(): PostgreSQL answers bigint columns as strings.
     forEachPackedHour(
       Number(dayStart),
@@ -256,7 +273,8 @@ async function dailySlots(
   return rows.map(slotRowOfTuple);
 }
 
-const compiledQueries = new WeakMap<Db, Map<string, CompiledQuery>>();
+/** By database handle, name, then number of parameters: no key text is made per read. */
+const compiledQueries = new WeakMap<Db, Map<string, CompiledQuery[]>>();
 
 /**
  * The query `build` makes, compiled once per database handle, name and number of parameters
@@ -269,19 +287,23 @@ export function compiledOnce(
   build: () => Compilable<unknown>,
   parameters: readonly unknown[],
 ): CompiledQuery {
-  let byKey = compiledQueries.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    compiledQueries.set(db, byKey);
+  let byName = compiledQueries.get(db);
+  if (!byName) {
+    byName = new Map();
+    compiledQueries.set(db, byName);
   }
-  const key = `${name}|${parameters.length}`;
-  let query = byKey.get(key);
+  let byCount = byName.get(name);
+  if (!byCount) {
+    byCount = [];
+    byName.set(name, byCount);
+  }
+  let query = byCount[parameters.length];
   if (!query) {
     query = fixedShape(build().compile());
     if (query.parameters.some((value, index) => value !== parameters[index])) {
       throw new Error(`compiledOnce: ${name} binds its parameters in another order`);
     }
-    byKey.set(key, query);
+    byCount[parameters.length] = query;
   }
   return { ...query, parameters };
 }

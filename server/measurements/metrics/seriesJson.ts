@@ -1,7 +1,7 @@
 import type { Series } from '../../../api/index.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import { EncodedJson } from '../../http/encodedJson.ts';
-import type { Combined } from './flowMeasures.ts';
+import { forEachCombined, type Combined, type FlowMeasures } from './flowMeasures.ts';
 import { LocalTimestamps, type TimeRange } from './localTime.ts';
 import { metricText } from './metricText.ts';
 
@@ -23,24 +23,77 @@ export function seriesJson(
   starts: readonly { start: number }[],
   points: readonly Combined[],
 ): EncodedJson<Series> {
-  const timestamps = LocalTimestamps.of(plant.timezone);
+  return seriesText(plant, unit, span, (write) => {
+    for (let index = 0; index < points.length; index++) {
+      const point = points[index]!;
+      write(starts[index]!.start, point.value, point.coverage);
+    }
+  });
+}
+
+/**
+ * The same series of a flow's measures, its points combined as `combineFlow` combines them
+ * (`forEachCombined`) and written at once, without an object per point.
+ */
+export const seriesJsonOfMeasures = (
+  plant: Pick<PlantRow, 'plant_uuid' | 'timezone'>,
+  unit: string,
+  span: TimeRange,
+  measures: FlowMeasures,
+  perSensor: (energyKwh: number, coveredSeconds: number) => number,
+): EncodedJson<Series> =>
+  seriesText(plant, unit, span, (write) =>
+    forEachCombined(measures, perSensor, (bucket, value, coverage) =>
+      write(measures.buckets[bucket]!.start, value, coverage),
+    ),
+  );
+
+type PointWriter = (start: number, value: number | null, coverage: number) => void;
+
+/** The envelope, then each point `forEachPoint` writes, in turn. */
+function seriesText(
+  plant: SeriesPlant,
+  unit: string,
+  span: TimeRange,
+  forEachPoint: (write: PointWriter) => void,
+): EncodedJson<Series> {
   const envelope = envelopeOf(plant, unit);
-  let text = seriesHead(envelope, timestamps, span);
-  for (let index = 0; index < points.length; index++) {
-    const point = pointJson(timestamps, starts[index]!.start, points[index]!);
-    text += index === 0 ? point : `,${point}`;
-  }
+  let text = seriesHead(envelope, LocalTimestamps.of(plant.timezone), span);
+  const heads = pointHeadsOf(plant.timezone);
+  let first = true;
+  forEachPoint((start, value, coverage) => {
+    const point = heads.format(start) + pointEnd(value, coverage);
+    text += first ? point : `,${point}`;
+    first = false;
+  });
   return EncodedJson.ofJsonText(`${text}]}`, envelope.ascii);
 }
 
 /** One point of a series, as `seriesJson` writes it. */
 export const pointJson = (timestamps: LocalTimestamps, start: number, point: Combined): string =>
-  '{"timestamp":"' +
-  timestamps.format(start) +
-  '","value":' +
-  jsonNumber(point.value) +
-  // Most points are fully covered: their end is one piece.
-  (point.coverage === 1 ? FULLY_COVERED : `,"coverage":${jsonNumber(point.coverage)}}`);
+  POINT_BEFORE + timestamps.format(start) + POINT_AFTER + pointEnd(point.value, point.coverage);
+
+/** What a point's timestamp is written between. */
+const POINT_BEFORE = '{"timestamp":"';
+const POINT_AFTER = '","value":';
+
+/** Per zone, its points' timestamps with what comes before and after them (see above). */
+const pointHeads = new Map<string, LocalTimestamps>();
+const MAX_POINT_HEAD_ZONES = 64;
+
+function pointHeadsOf(zone: string): LocalTimestamps {
+  let heads = pointHeads.get(zone);
+  if (!heads) {
+    if (pointHeads.size >= MAX_POINT_HEAD_ZONES) pointHeads.clear();
+    heads = new LocalTimestamps(zone, POINT_BEFORE, POINT_AFTER);
+    pointHeads.set(zone, heads);
+  }
+  return heads;
+}
+
+/** A point from its value on. Most points are fully covered: their end is one piece. */
+const pointEnd = (value: number | null, coverage: number): string =>
+  jsonNumber(value) + (coverage === 1 ? FULLY_COVERED : `,"coverage":${jsonNumber(coverage)}}`);
 
 const FULLY_COVERED = ',"coverage":1}';
 
