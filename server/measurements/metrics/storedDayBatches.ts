@@ -33,7 +33,9 @@ const SNAPSHOT_ROW = -1;
 /**
  * Arrays `unnest`ed from sub-selects and one lateral aggregate per ask, for the reasons
  * coarseRollupBatches.ts gives: the generic plan is kept, and each ask stays a range of the
- * primary key.
+ * primary key. The rows come in no particular order (each names its ask): sorting them copied
+ * every ask's text, some 52 KiB for 30 days, once more in the backend (a fifth of its CPU
+ * per ask).
  */
 export const STORED_DAYS_READ = `select q.ask, p.days, p.points
     from unnest((select $1::int4[]), (select $2::text[]), (select $3::int8[]), (select $4::int8[]))
@@ -44,8 +46,7 @@ export const STORED_DAYS_READ = `select q.ask, p.days, p.points
       where d.sensor_uuid = q.sensor_uuid and d.day_start >= q.from_ms and d.day_start < q.to_ms
     ) as p
     union all
-    select ${SNAPSHOT_ROW}, null, pg_current_snapshot()::text
-    order by 1`;
+    select ${SNAPSHOT_ROW}, null, pg_current_snapshot()::text`;
 
 const STATEMENT = { name: 'plantdesk_stored_day_points', text: STORED_DAYS_READ };
 
