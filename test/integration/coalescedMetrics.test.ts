@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../api/index.ts';
 import { directPoolOf } from '../../server/db/fastQuery.ts';
@@ -20,6 +21,7 @@ const NOW = Date.parse('2026-04-10T10:00:00Z');
 const MIN = 60_000;
 const READINGS_START = Date.parse('2026-03-25T00:00:00Z');
 const DAYS = 7;
+const DAY_MS = 24 * 60 * MIN;
 
 const ctx = serverWithCatalogs(NOW);
 
@@ -247,3 +249,51 @@ describe.runIf(testEngine() === 'postgres')('the coalesced rollup reads on Postg
     }
   });
 });
+
+describe.runIf(testEngine() === 'postgres')('stored days lying out of day order', () => {
+  // A day's row written again (late readings, a new zone) moves elsewhere in the table, where a
+  // scan finds it before earlier days: the answers still have their days in day order.
+  it('answer as the same days lying in day order do', async () => {
+    const questions = historyQuestions(await plants(), [...WINDOWS, ...LONG_WINDOWS]);
+    const inOrder = [];
+    for (const question of questions) inOrder.push(await history(question));
+    await sql`with moved as (delete from sensor_hour_day_points returning *)
+      insert into sensor_hour_day_points select * from moved order by day_start desc`.execute(
+      ctx.server.server.context.db,
+    );
+    // Forgets the answers remembered.
+    await createPlant(ctx.server, ctx.installer);
+    // The read finds them alike, by the index or as they lie (then in reverse).
+    const asTheyLie = await storedDaysRead('table');
+    expect(asTheyLie.map((row) => row[1])).toEqual(
+      Array.from({ length: DAYS }, (_, day) => READINGS_START + (DAYS - 1 - day) * DAY_MS),
+    );
+    const byDay = (rows: unknown[][]) => rows.toSorted((a, b) => Number(a[1]) - Number(b[1]));
+    expect(byDay(asTheyLie)).toEqual(byDay(await storedDaysRead('index')));
+    const again = [];
+    for (const question of questions) again.push(await history(question));
+    expect(again).toEqual(inOrder);
+    expect(await Promise.all(questions.map(history))).toEqual(inOrder);
+  });
+});
+
+/** The stored days read of one sensor's week, with PostgreSQL told to scan the days' index or the table. */
+async function storedDaysRead(scan: 'index' | 'table'): Promise<unknown[][]> {
+  const db = ctx.server.server.context.db;
+  const { rows } = await sql<{ sensor_uuid: string }>`
+    select sensor_uuid from sensor_hour_day_points limit 1`.execute(db);
+  const client = await directPoolOf(db)!.connect();
+  try {
+    await client.query(`set enable_indexscan = ${scan === 'index'}`);
+    await client.query(`set enable_bitmapscan = ${scan === 'table'}`);
+    await client.query(`set enable_seqscan = ${scan === 'table'}`);
+    const answer = await client.query<unknown[]>({
+      text: STORED_DAYS_READ,
+      values: [[0], [rows[0]!.sensor_uuid], [READINGS_START], [READINGS_START + DAYS * DAY_MS]],
+      rowMode: 'array',
+    });
+    return answer.rows.filter((row) => row[0] === 0);
+  } finally {
+    client.release(true);
+  }
+}

@@ -80,26 +80,6 @@ export function windowPointRuns(
   return parts;
 }
 
-/**
- * The points of the whole UTC hours of `range` from `joined`, the stored points of every UTC day
- * holding them (`utcDaysOf`), days in order, commas between: what `windowPointRuns` joins by
- * commas when no day is missing. Each day holds 24 points, so the window's first point is the
- * one of its hour since the first day's start, and its last point as many from the end.
- */
-export function windowPointsOfDays(joined: string, range: TimeRange): string {
-  const days = utcDaysOf(range);
-  const skippedFirst = (range.start - days.start) / HOUR_MS;
-  const skippedLast = (days.end - range.end) / HOUR_MS;
-  let start = 0;
-  for (let point = 0; point < skippedFirst; point++) start = joined.indexOf(POINT_START, start + 1);
-  let end = joined.length;
-  // The comma before the first point cut off, found from the end as a point's start.
-  for (let point = 0; point < skippedLast; point++) {
-    end = joined.lastIndexOf(POINT_START, end - 1) - 1;
-  }
-  return start === 0 && end === joined.length ? joined : joined.slice(start, end);
-}
-
 /** Points `from` to `to` (excluded) of a day's text, without the commas around them. */
 function pointsBetween(points: string, from: number, to: number): string {
   let start = 0;

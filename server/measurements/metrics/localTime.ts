@@ -52,10 +52,24 @@ export function instantOf(zone: string, local: LocalDateTime): number {
   const wall = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
   const steady = steadyOffsetAround(zone, wall);
   if (steady !== undefined) return wall - steady * MINUTE_MS;
-  const candidates = DateTime.fromObject(local, { zone }).getPossibleOffsets();
-  if (candidates.length === 0) throw new Error(`Unknown time zone ${zone}`);
-  return Math.min(...candidates.map((candidate) => candidate.toMillis()));
+  const remembered = daysOfZone(instantsNearChanges, zone);
+  let instant = remembered.get(wall);
+  if (instant === undefined) {
+    const candidates = DateTime.fromObject(local, { zone }).getPossibleOffsets();
+    if (candidates.length === 0) throw new Error(`Unknown time zone ${zone}`);
+    instant = Math.min(...candidates.map((candidate) => candidate.toMillis()));
+    if (remembered.size >= MAX_REMEMBERED_DAYS) remembered.clear();
+    remembered.set(wall, instant);
+  }
+  return instant;
 }
+
+/**
+ * Per zone, `instantOf` by wall time (as epoch milliseconds) for wall times within a day of an
+ * offset change, which Luxon answers: a history window starting or ending near one cost
+ * about twice a whole 30-day answer in Luxon's calls.
+ */
+const instantsNearChanges = new Map<string, Map<number, number>>();
 
 /** The zone's remembered days in `byZone`, made on first use. */
 function daysOfZone<T>(byZone: Map<string, Map<number, T>>, zone: string): Map<number, T> {

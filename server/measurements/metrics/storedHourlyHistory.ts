@@ -2,9 +2,9 @@ import { POWER_UNIT, type Series } from '../../../api/index.ts';
 import type { Db } from '../../db/database.ts';
 import { tuplesOf } from '../../db/fastQuery.ts';
 import type { EncodedJson } from '../../http/encodedJson.ts';
-import { DAY_MS, utcDaysOf } from '../hourDayPacking.ts';
+import { utcDaysOf } from '../hourDayPacking.ts';
 import type { SeriesPlant } from './energySeries.ts';
-import { windowPointRuns, windowPointsOfDays } from './hourPointsJson.ts';
+import { windowPointRuns } from './hourPointsJson.ts';
 import { HOUR_MS, startOfLocalHour, type TimeRange } from './localTime.ts';
 import type { EnergySensor, PlantFlow } from './plantFlows.ts';
 import { compiledOnce } from './rollupSlots.ts';
@@ -13,8 +13,8 @@ import { coalescedStoredDays } from './storedDayBatches.ts';
 
 /**
  * An hourly power history answered from the points stored per sensor and UTC day
- * (`hourPointsJson.ts`, migration 0016): one query of ~31 rows and their texts joined (on
- * PostgreSQL one text, joined there: `storedDayBatches.ts`), where
+ * (`hourPointsJson.ts`, migration 0016): one query of ~31 rows and their texts (on PostgreSQL
+ * read with the concurrent requests' days, each day once: `storedDayBatches.ts`), where
  * the hours' rows would be measured, combined and written point by point. It answers when the
  * flow is one sensor's (a balance clamps and combines per quarter-hour) and the buckets are UTC
  * hours (every zone but those whose offset is not whole hours at the window's start), with the
@@ -34,15 +34,15 @@ export async function storedHourlyHistory(
   if (first % HOUR_MS !== 0) return undefined;
   const span = { start: first, end: first + count * HOUR_MS };
   const days = utcDaysOf(span);
-  const joined = await coalescedStoredDays(db, sensor.sensorUuid, days);
-  // A day without a row has points without values, written here: read day by day then.
-  if (joined?.days === (days.end - days.start) / DAY_MS) {
-    return seriesJsonOfPointRuns(plant, POWER_UNIT, span, [
-      windowPointsOfDays(joined.points, span),
-    ]);
-  }
-  const runs = windowPointRuns(plant.timezone, span, await storedDays(db, sensor.sensorUuid, days));
-  return seriesJsonOfPointRuns(plant, POWER_UNIT, span, runs);
+  const stored =
+    (await coalescedStoredDays(db, sensor.sensorUuid, days)) ??
+    (await storedDays(db, sensor.sensorUuid, days));
+  return seriesJsonOfPointRuns(
+    plant,
+    POWER_UNIT,
+    span,
+    windowPointRuns(plant.timezone, span, stored),
+  );
 }
 
 /** The flow's one sensor, when its hourly points are that sensor's own (not a balance). */

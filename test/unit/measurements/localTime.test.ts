@@ -293,6 +293,24 @@ describe('local date-times to instants', () => {
     expect(new Date(instant).toISOString()).toBe('2026-10-25T00:30:00.000Z');
   });
 
+  it('answers wall times near a change alike when asked again (remembered), as Luxon does', () => {
+    // Every quarter hour of the days around both changes of a year in Rome and Sydney.
+    for (const [zone, days] of [
+      ['Europe/Rome', ['2026-03-28', '2026-03-29', '2026-03-30', '2026-10-24', '2026-10-25']],
+      ['Australia/Sydney', ['2026-04-04', '2026-04-05', '2026-10-03', '2026-10-04']],
+    ] as const) {
+      for (const day of days) {
+        for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+          const local = { ...date(day), hour: Math.floor(minutes / 60), minute: minutes % 60 };
+          const offsets = DateTime.fromObject(local, { zone }).getPossibleOffsets();
+          const expected = Math.min(...offsets.map((offset) => offset.toMillis()));
+          expect(instantOf(zone, local), `${zone} ${day} ${minutes} min`).toBe(expected);
+          expect(instantOf(zone, local), `${zone} ${day} ${minutes} min again`).toBe(expected);
+        }
+      }
+    }
+  });
+
   it('reads ordinary times in 30- and 45-minute zones', () => {
     const kathmandu = instantOf('Asia/Kathmandu', { ...date('2026-01-10'), hour: 12, minute: 0 });
     expect(new Date(kathmandu).toISOString()).toBe('2026-01-10T06:15:00.000Z');
