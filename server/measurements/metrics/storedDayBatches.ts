@@ -20,7 +20,7 @@ import type { TimeRange } from './localTime.ts';
  * joined into one text). So a sensor's asked days are read as the fewest ranges that cover
  * them, a row per day, and each ask takes its own days from them.
  *
- * Its first row is the cluster's snapshot, as coarseRollupBatches.ts reads it: the history
+ * One of its rows is the cluster's snapshot, as coarseRollupBatches.ts reads it: the history
  * routes then skip the catch-up before the request (answersAsOfArrival.ts).
  */
 
