@@ -275,9 +275,12 @@ function datePrefixOf(epochDay: number): string {
   return prefix;
 }
 
-/** One `LocalTimestamps` per zone, so its texts of whole hours outlive a series. */
+/**
+ * One `LocalTimestamps` per zone and framing, so its texts of whole hours outlive a series: 64
+ * zones, each bare and as a series point's start (`seriesJson.ts`).
+ */
 const timestampsByZone = new Map<string, LocalTimestamps>();
-const MAX_REMEMBERED_ZONES = 64;
+const MAX_REMEMBERED_ZONES = 128;
 
 /**
  * ISO 8601 in a zone's local time with its offset, `2026-03-29T03:00:00+02:00`; milliseconds
@@ -311,13 +314,16 @@ export class LocalTimestamps {
     this.#after = after;
   }
 
-  /** The zone's shared instance (`format` keeps no state a caller could see). */
-  static of(zone: string): LocalTimestamps {
-    let timestamps = timestampsByZone.get(zone);
+  /**
+   * The zone's shared instance with that framing (`format` keeps no state a caller could see).
+   */
+  static of(zone: string, before = '', after = ''): LocalTimestamps {
+    const key = before === '' && after === '' ? zone : `${zone}\u0000${before}\u0000${after}`;
+    let timestamps = timestampsByZone.get(key);
     if (!timestamps) {
       if (timestampsByZone.size >= MAX_REMEMBERED_ZONES) timestampsByZone.clear();
-      timestamps = new LocalTimestamps(zone);
-      timestampsByZone.set(zone, timestamps);
+      timestamps = new LocalTimestamps(zone, before, after);
+      timestampsByZone.set(key, timestamps);
     }
     return timestamps;
   }

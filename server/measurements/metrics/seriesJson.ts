@@ -59,7 +59,7 @@ function seriesText(
 ): EncodedJson<Series> {
   const envelope = envelopeOf(plant, unit);
   let text = seriesHead(envelope, LocalTimestamps.of(plant.timezone), span);
-  const heads = pointHeadsOf(plant.timezone);
+  const heads = LocalTimestamps.of(plant.timezone, POINT_BEFORE, POINT_AFTER);
   let first = true;
   forEachPoint((start, value, coverage) => {
     const point = heads.format(start) + pointEnd(value, coverage);
@@ -76,20 +76,6 @@ export const pointJson = (timestamps: LocalTimestamps, start: number, point: Com
 /** What a point's timestamp is written between. */
 const POINT_BEFORE = '{"timestamp":"';
 const POINT_AFTER = '","value":';
-
-/** Per zone, its points' timestamps with what comes before and after them (see above). */
-const pointHeads = new Map<string, LocalTimestamps>();
-const MAX_POINT_HEAD_ZONES = 64;
-
-function pointHeadsOf(zone: string): LocalTimestamps {
-  let heads = pointHeads.get(zone);
-  if (!heads) {
-    if (pointHeads.size >= MAX_POINT_HEAD_ZONES) pointHeads.clear();
-    heads = new LocalTimestamps(zone, POINT_BEFORE, POINT_AFTER);
-    pointHeads.set(zone, heads);
-  }
-  return heads;
-}
 
 /** A point from its value on. Most points are fully covered: their end is one piece. */
 const pointEnd = (value: number | null, coverage: number): string =>
