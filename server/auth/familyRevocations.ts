@@ -45,13 +45,7 @@ export class FamilyRevocations {
     const known = this.knownRevoked(familyId);
     if (known !== undefined) return known;
     const generation = this.#generation();
-    const row = await this.#db
-      .selectFrom('refresh_tokens')
-      .select('token_id')
-      .where('family_id', '=', familyId)
-      .where('revoked_at', 'is not', null)
-      .limit(1)
-      .executeTakeFirst();
+    const row = await revokedTokensOf(this.#db, familyId).limit(1).executeTakeFirst();
     if (row) this.markRevoked(familyId);
     else if (this.#generation() === generation && this.#validGeneration === generation) {
       // Not remembered when a write happened meanwhile: it may have been the revocation.
@@ -67,4 +61,16 @@ export class FamilyRevocations {
     if (this.#revoked.size >= FamilyRevocations.#LIMIT) this.#revoked.clear();
     this.#revoked.add(familyId);
   }
+}
+
+/**
+ * The family's revoked refresh tokens: any means the sign-in was revoked. Also checked inside a
+ * route's own statement (server/http/sessionInStatement.ts); `familyId` may be a stand-in there.
+ */
+export function revokedTokensOf(db: Db, familyId: string) {
+  return db
+    .selectFrom('refresh_tokens')
+    .select('token_id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is not', null);
 }

@@ -4,6 +4,8 @@ import { engineOf } from '../../db/engine.ts';
 import { coalescedRows } from '../../db/coalescedStatements.ts';
 import { rowsOf } from '../../db/fastQuery.ts';
 import { templateQuery } from '../../db/queryTemplates.ts';
+import { revokedTokensOf } from '../../auth/familyRevocations.ts';
+import { keptPlantCount } from './plantList.ts';
 import type { PlantRow } from '../../db/tables.ts';
 import {
   answersFromMemory,
@@ -209,27 +211,11 @@ export class PlantDirectory {
       values,
       (v) =>
         db.selectNoFrom((eb) => [
-          sql<number>`coalesce((${db
-            .selectFrom('plant_list_versions')
-            .select('version')
-            .where('organization_uuid', '=', v.organization)}), 0)`.as('version'),
-          sql<number>`coalesce((${db
-            .selectFrom('plant_counts')
-            .select('plant_count')
-            .where('organization_uuid', '=', v.organization)}), 0)`.as('plants'),
+          listVersion(db, v.organization).as('version'),
+          keptPlantCount(db, v.organization).as('plants'),
           ...(familyId === undefined
             ? []
-            : [
-                eb
-                  .exists(
-                    eb
-                      .selectFrom('refresh_tokens')
-                      .select('token_id')
-                      .where('family_id', '=', v.family!)
-                      .where('revoked_at', 'is not', null),
-                  )
-                  .as('revoked'),
-              ]),
+            : [eb.exists(revokedTokensOf(db, v.family!)).as('revoked')]),
         ]),
     );
     const [row] = (await (coalescedRows(db, statement) ?? rowsOf(db, statement))) as VersionRow[];
@@ -275,6 +261,15 @@ export class PlantDirectory {
   }
 }
 
+/** The organization's version of its plants (migration 0021), 0 without a row. */
+function listVersion(db: Db, organization: string) {
+  const kept = db
+    .selectFrom('plant_list_versions')
+    .select('version')
+    .where('organization_uuid', '=', organization);
+  return sql<number>`coalesce((${kept}), 0)`;
+}
+
 type LoadedRow = PlantRow & {
   list_version: number;
   name_rank: number;
@@ -299,13 +294,9 @@ export async function loadPlants(db: Db, organization: string): Promise<Remember
           from plant_external_ids x where x.plant_uuid = p.plant_uuid)`
       : sql<string>`(select json_group_array(json_array(x.external_id, lower(x.external_id)))
           from plant_external_ids x where x.plant_uuid = p.plant_uuid)`;
-  const version = db
-    .selectFrom('plant_list_versions')
-    .select('version')
-    .where('organization_uuid', '=', organization);
   // A select built as such, read directly: raw SQL would count as a write (writeGeneration.ts).
   const query = db
-    .selectFrom(db.selectNoFrom(sql<number>`coalesce((${version}), 0)`.as('list_version')).as('v'))
+    .selectFrom(db.selectNoFrom(listVersion(db, organization).as('list_version')).as('v'))
     .leftJoin('plants as p', (join) => join.on('p.organization_uuid', '=', organization))
     .selectAll('p')
     .select([

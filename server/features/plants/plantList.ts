@@ -17,6 +17,7 @@ import {
 } from '../../db/lists.ts';
 import { templateQuery, type TemplateValues } from '../../db/queryTemplates.ts';
 import type { PlantRow } from '../../db/tables.ts';
+import { revokedTokensOf } from '../../auth/familyRevocations.ts';
 import { filteredPlantsBy, type PlantFilters } from './plantFilters.ts';
 import { plantSearchOf } from './plantSearch.ts';
 import type { RememberedPageQuery } from './rememberedPlants.ts';
@@ -139,17 +140,7 @@ export async function plantListPage(
           .selectAll('page')
           .select(sql<number>`coalesce(${sql.ref(`page.${TOTAL}`)}, (${count}))`.as(COUNT));
     return listed.$if(familyId !== undefined, (withFamily) =>
-      withFamily.select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('refresh_tokens')
-              .select('token_id')
-              .where('family_id', '=', v.family!)
-              .where('revoked_at', 'is not', null),
-          )
-          .as(REVOKED),
-      ),
+      withFamily.select((eb) => eb.exists(revokedTokensOf(db, v.family!)).as(REVOKED)),
     );
   });
   // Concurrent searches go together (PostgreSQL); not unsearched pages, whose plan in the
@@ -169,11 +160,16 @@ export async function plantListPage(
 
 /** The organization's number of plants, as one row of one column `n`. */
 function plantCountOf(db: Db, organization: string) {
+  return db.selectNoFrom(keptPlantCount(db, organization).as('n'));
+}
+
+/** The organization's number of plants kept by triggers (migration 0020), 0 without a row. */
+export function keptPlantCount(db: Db, organization: string) {
   const kept = db
     .selectFrom('plant_counts')
     .select('plant_count')
     .where('organization_uuid', '=', organization);
-  return db.selectNoFrom(sql<number>`coalesce((${kept}), 0)`.as('n'));
+  return sql<number>`coalesce((${kept}), 0)`;
 }
 
 async function countOf<V extends TemplateValues>(
