@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
+import { startCliServer } from '../support/cliServer.ts';
 import {
   createTestDatabase,
   testEngine,
@@ -18,8 +17,6 @@ import {
  * seeds the demo and answers on that database, keeps raw readings for `--raw-retention-days`,
  * and a SIGTERM stops it with exit code 0.
  */
-
-const CLI = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
 
 describe.skipIf(testEngine() !== 'postgres')(
   'the server command on PostgreSQL (skipped on SQLite: needs npm run test:postgres)',
@@ -39,23 +36,8 @@ describe.skipIf(testEngine() !== 'postgres')(
       await database?.drop();
     });
 
-    async function started(args: string[], env: NodeJS.ProcessEnv) {
-      const child = spawn(
-        process.execPath,
-        [CLI, '--port', '0', '--quiet', '--no-simulation', '--demo', '--demo-fleet', '0', ...args],
-        { stdio: ['ignore', 'pipe', 'pipe'], env },
-      );
-      let stderr = '';
-      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const url = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout! }).on('line', (line) => {
-          const listening = /^PlantDesk API listening on (http:\/\/\S+)$/.exec(line);
-          if (listening) resolve(listening[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${stderr}`)));
-      });
-      return { child, url };
-    }
+    const started = (args: string[], env: NodeJS.ProcessEnv) =>
+      startCliServer(['--no-simulation', '--demo', '--demo-fleet', '0', ...args], env);
 
     async function stopped(child: ChildProcess): Promise<number | null> {
       const exit = once(child, 'exit') as Promise<[number | null]>;

@@ -1,20 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/demo/accounts.ts';
+import { startCliServer } from '../support/cliServer.ts';
 
 /**
  * SIGTERM to `node server/cli.ts`: a request in flight (its body still arriving) is answered,
  * new connections are refused at once, and the process exits 0.
  */
-
-const CLI = fileURLToPath(new URL('../../server/cli.ts', import.meta.url));
 
 let folder: string;
 
@@ -26,29 +22,17 @@ afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function startCli(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(
-    process.execPath,
-    // The simulator stays on (it must stop too), with little history to write first.
-    [CLI, '--port', '0', '--db', join(folder, 'server.db'), '--demo', '--quiet'].concat([
-      '--demo-fleet',
-      '0',
-      '--history-days',
-      '1',
-    ]),
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const port = await new Promise<number>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const listening = /^PlantDesk API listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(line);
-      if (listening) resolve(Number(listening[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${stderr}`)));
-  });
-  return { child, port };
-}
+/** The CLI on a database file, with the simulator on (it must stop too), little history first. */
+const startCli = () =>
+  startCliServer([
+    '--db',
+    join(folder, 'server.db'),
+    '--demo',
+    '--demo-fleet',
+    '0',
+    '--history-days',
+    '1',
+  ]);
 
 /** Whether a new connection to the port is refused. */
 function refused(port: number): Promise<boolean> {
