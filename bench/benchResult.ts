@@ -47,3 +47,14 @@ export function ratioResult(
     note: problem ?? fields.note,
   };
 }
+
+/** The one result of a module that crashed: reported with the others, and it fails the run. */
+export function crashedResult(title: string, why: string): BenchResult {
+  return { name: title, value: 0, unit: '', target: '-', outcome: 'INVALID', note: why };
+}
+
+/** What a module's process sends the run (bench/moduleProcess.ts). */
+export interface ModuleReport {
+  results: BenchResult[];
+  crashed: boolean;
+}

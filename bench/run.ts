@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import type { BenchResult } from './benchResult.ts';
+import { crashedResult, type BenchResult, type ModuleReport } from './benchResult.ts';
 import { MODULES } from './modules.ts';
 import { formatReport, formatVerdict } from './report.ts';
 
@@ -26,27 +26,16 @@ console.log(`\n${formatReport(results)}\n\n${formatVerdict(results)}`);
 function runAlone(index: number): Promise<BenchResult[]> {
   const title = MODULES[index]!.title;
   return new Promise((resolve) => {
-    let answered: BenchResult[] | undefined;
+    let report: ModuleReport | undefined;
     const child = fork(new URL('./moduleProcess.ts', import.meta.url), [String(index)], {
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
-    child.on('message', (message) => (answered = message as BenchResult[]));
+    child.on('message', (message) => (report = message as ModuleReport));
     child.on('exit', (code) => {
-      if (answered && answered.every((result) => result.outcome !== 'INVALID')) {
-        resolve(answered);
-        return;
-      }
-      process.exitCode = 1;
+      if (!report || report.crashed) process.exitCode = 1;
       resolve(
-        answered ?? [
-          {
-            name: title,
-            value: 0,
-            unit: '',
-            target: '-',
-            outcome: 'INVALID',
-            note: `its process exited with code ${code} before reporting`,
-          },
+        report?.results ?? [
+          crashedResult(title, `its process exited with code ${code} before reporting`),
         ],
       );
     });
